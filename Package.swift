@@ -1,0 +1,49 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Every stage of the Coffee Tracker migration is a target of its own with the same file
+// names, so `Scripts/diff-stages 2 3` (or `diff -ru`) shows one migration step.
+// The simulated SDKs and the shared model are written in the Swift 6 language mode;
+// the app stages before the last are in the Swift 5 mode, as the original app was.
+let stages: [(name: String, mode: SwiftLanguageMode)] = [
+    ("Stage0_GCD", .v5),
+]
+
+let package = Package(
+    name: "CoffeeTrackerKit",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "tracker", targets: ["tracker"]),
+    ],
+    targets: [
+        .target(name: "SimSupport"),
+        .target(name: "HealthKitSim", dependencies: ["SimSupport"]),
+        .target(name: "WatchKitSim", dependencies: ["SimSupport", "HealthKitSim"]),
+        .target(name: "CoffeeModel"),
+        .target(
+            name: "TrackerSpec",
+            dependencies: ["SimSupport", "HealthKitSim", "WatchKitSim", "CoffeeModel"]
+        ),
+        // The glue between the shared checks and Swift Testing, for the StageN test targets.
+        .target(name: "SpecTesting", dependencies: ["TrackerSpec", "WatchKitSim"]),
+        .executableTarget(
+            name: "tracker",
+            dependencies: ["WatchKitSim", "HealthKitSim", "CoffeeModel", "TrackerSpec"]
+                + stages.map { .target(name: $0.name) }
+        ),
+        .testTarget(name: "SimTests", dependencies: ["SimSupport", "HealthKitSim", "WatchKitSim", "CoffeeModel"]),
+    ]
+        + stages.enumerated().flatMap { number, stage -> [Target] in
+            [
+                .target(
+                    name: stage.name,
+                    dependencies: ["HealthKitSim", "WatchKitSim", "CoffeeModel"],
+                    swiftSettings: [.swiftLanguageMode(stage.mode)]
+                ),
+                .testTarget(
+                    name: "Stage\(number)Tests",
+                    dependencies: [.target(name: stage.name), "TrackerSpec", "SpecTesting"]
+                ),
+            ]
+        }
+)

@@ -1,0 +1,75 @@
+import Foundation
+
+/// Which samples a query matches; stands in for `NSPredicate`/`NSCompoundPredicate`.
+public struct HKPredicate: Sendable {
+    let matches: @Sendable (HKSample) -> Bool
+
+    init(_ matches: @escaping @Sendable (HKSample) -> Bool) { self.matches = matches }
+
+    public init(andPredicateWithSubpredicates subpredicates: [HKPredicate]) {
+        self.init { sample in subpredicates.allSatisfy { $0.matches(sample) } }
+    }
+
+    public init(notPredicateWithSubpredicate predicate: HKPredicate) {
+        self.init { sample in !predicate.matches(sample) }
+    }
+}
+
+public struct HKQueryOptions: OptionSet, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    public static let strictStartDate = HKQueryOptions(rawValue: 1 << 0)
+    public static let strictEndDate = HKQueryOptions(rawValue: 1 << 1)
+}
+
+public let HKObjectQueryNoLimit = 0
+
+/// A question put to the store. `HKHealthStore.execute(_:)` runs it.
+public class HKQuery: @unchecked Sendable {
+    // `@unchecked Sendable` is sound: subclasses hold only `let`s of Sendable types.
+    public let objectType: HKObjectType?
+    public let predicate: HKPredicate?
+
+    init(objectType: HKObjectType?, predicate: HKPredicate?) {
+        self.objectType = objectType
+        self.predicate = predicate
+    }
+
+    public static func predicateForSamples(withStart start: Date?, end: Date?, options: HKQueryOptions = []) -> HKPredicate {
+        HKPredicate { sample in
+            let afterStart = start.map { options.contains(.strictStartDate) ? sample.startDate >= $0 : sample.endDate >= $0 } ?? true
+            let beforeEnd = end.map { options.contains(.strictEndDate) ? sample.endDate <= $0 : sample.startDate <= $0 } ?? true
+            return afterStart && beforeEnd
+        }
+    }
+
+    public static func predicateForObjects(from source: HKSource) -> HKPredicate {
+        HKPredicate { $0.source == source }
+    }
+}
+
+/// Returns the samples added and the objects deleted since an anchor, and a new anchor.
+///
+/// As in HealthKit, the results handler is a property of the query and is called on the
+/// store's private queue, never on the caller's. There is no async form: wrapping it in
+/// a continuation is the app's job.
+public final class HKAnchoredObjectQuery: HKQuery, @unchecked Sendable {
+    public typealias ResultsHandler = @Sendable (
+        HKAnchoredObjectQuery, [HKSample]?, [HKDeletedObject]?, HKQueryAnchor?, (any Error)?
+    ) -> Void
+
+    public let anchor: HKQueryAnchor?
+    public let limit: Int
+    public let resultsHandler: ResultsHandler
+
+    public init(
+        type: HKSampleType, predicate: HKPredicate?, anchor: HKQueryAnchor?, limit: Int,
+        resultsHandler: @escaping ResultsHandler
+    ) {
+        self.anchor = anchor
+        self.limit = limit
+        self.resultsHandler = resultsHandler
+        super.init(objectType: type, predicate: predicate)
+    }
+}

@@ -1,0 +1,167 @@
+import Foundation
+
+// The value types of the simulated HealthKit, shaped like the real ones. Where the real
+// SDK uses Objective-C class hierarchies or `NSPredicate`, the simulation keeps the names
+// and call shapes but uses small Swift types.
+
+/// A kind of health data. The simulation knows one: dietary caffeine.
+public struct HKQuantityType: Hashable, Sendable, CustomStringConvertible {
+    public let identifier: HKQuantityTypeIdentifier
+
+    public static func quantityType(forIdentifier identifier: HKQuantityTypeIdentifier) -> HKQuantityType? {
+        HKQuantityType(identifier: identifier)
+    }
+
+    public var description: String { identifier.rawValue }
+}
+
+/// The real SDK has a class hierarchy; every type the app uses here is a quantity type.
+public typealias HKObjectType = HKQuantityType
+public typealias HKSampleType = HKQuantityType
+
+public struct HKQuantityTypeIdentifier: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    public static let dietaryCaffeine = HKQuantityTypeIdentifier(rawValue: "HKQuantityTypeIdentifierDietaryCaffeine")
+}
+
+public enum HKMetricPrefix: Sendable {
+    case none, milli
+}
+
+public struct HKUnit: Hashable, Sendable {
+    /// Grams per unit.
+    let grams: Double
+
+    public static func gramUnit(with prefix: HKMetricPrefix) -> HKUnit {
+        switch prefix {
+        case .none: HKUnit(grams: 1)
+        case .milli: HKUnit(grams: 0.001)
+        }
+    }
+
+    public static func gram() -> HKUnit { gramUnit(with: .none) }
+}
+
+public struct HKQuantity: Hashable, Sendable {
+    private let grams: Double
+
+    public init(unit: HKUnit, doubleValue value: Double) { grams = value * unit.grams }
+
+    public func doubleValue(for unit: HKUnit) -> Double { grams / unit.grams }
+}
+
+/// Who wrote a sample: this app, or another one (a test playing another app).
+public struct HKSource: Hashable, Sendable {
+    public let name: String
+    public let bundleIdentifier: String
+
+    public init(name: String, bundleIdentifier: String) {
+        self.name = name
+        self.bundleIdentifier = bundleIdentifier
+    }
+
+    /// The app being simulated.
+    public static func `default`() -> HKSource {
+        HKSource(name: "Coffee Tracker", bundleIdentifier: "com.example.CoffeeTracker")
+    }
+}
+
+public let HKMetadataKeySyncIdentifier = "HKMetadataKeySyncIdentifier"
+public let HKMetadataKeySyncVersion = "HKMetadataKeySyncVersion"
+
+/// Anything stored in HealthKit.
+///
+/// `@unchecked Sendable` is sound: every stored property is a `let` of a Sendable type;
+/// the class exists (rather than a struct) only for the real SDK's hierarchy and `as?` casts.
+public class HKObject: @unchecked Sendable {
+    public let uuid: UUID
+    public let metadata: [String: any Sendable]?
+    /// Set by the store when the object is saved; other apps' samples carry their source.
+    public let source: HKSource
+
+    init(uuid: UUID, metadata: [String: any Sendable]?, source: HKSource) {
+        self.uuid = uuid
+        self.metadata = metadata
+        self.source = source
+    }
+}
+
+public class HKSample: HKObject, @unchecked Sendable {
+    public let sampleType: HKSampleType
+    public let startDate: Date
+    public let endDate: Date
+
+    init(type: HKSampleType, start: Date, end: Date, metadata: [String: any Sendable]?, uuid: UUID, source: HKSource) {
+        sampleType = type
+        startDate = start
+        endDate = end
+        super.init(uuid: uuid, metadata: metadata, source: source)
+    }
+}
+
+public final class HKQuantitySample: HKSample, @unchecked Sendable {
+    public let quantity: HKQuantity
+    public var quantityType: HKQuantityType { sampleType }
+
+    /// What an app creates to save: HealthKit assigns the UUID, the source is the app.
+    public convenience init(
+        type: HKQuantityType, quantity: HKQuantity, start: Date, end: Date,
+        metadata: [String: any Sendable]? = nil
+    ) {
+        self.init(type: type, quantity: quantity, start: start, end: end, metadata: metadata,
+                  uuid: UUID(), source: .default())
+    }
+
+    /// What a test creates to play another app.
+    public init(
+        type: HKQuantityType, quantity: HKQuantity, start: Date, end: Date,
+        metadata: [String: any Sendable]? = nil, uuid: UUID, source: HKSource
+    ) {
+        self.quantity = quantity
+        super.init(type: type, start: start, end: end, metadata: metadata, uuid: uuid, source: source)
+    }
+}
+
+/// What an anchored query reports for a sample deleted since its anchor.
+public final class HKDeletedObject: Sendable {
+    public let uuid: UUID
+    public let metadata: [String: any Sendable]?
+
+    init(uuid: UUID, metadata: [String: any Sendable]?) {
+        self.uuid = uuid
+        self.metadata = metadata
+    }
+}
+
+/// A position in the store's history of changes.
+public final class HKQueryAnchor: Sendable, CustomStringConvertible {
+    let change: Int
+    init(change: Int) { self.change = change }
+    public var description: String { "anchor#\(change)" }
+}
+
+public enum HKAuthorizationStatus: Int, Sendable {
+    case notDetermined, sharingDenied, sharingAuthorized
+}
+
+public struct HKError: Error, Equatable, Sendable, CustomStringConvertible {
+    public enum Code: Sendable {
+        case errorHealthDataUnavailable
+        case errorAuthorizationDenied
+        case errorDatabaseInaccessible
+    }
+
+    public let code: Code
+
+    public init(_ code: Code) { self.code = code }
+
+    public var description: String {
+        switch code {
+        case .errorHealthDataUnavailable: "Health data is unavailable on this device"
+        case .errorAuthorizationDenied: "Not authorized to write this data"
+        case .errorDatabaseInaccessible: "The Health database is inaccessible (device locked)"
+        }
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+import Synchronization
+
+/// A barrier a test opens to release a held SDK callback ("the user has not answered the
+/// Health sheet yet", "the query is still running").
+///
+/// It uses relaxed atomics on purpose: they order two events in time without creating a
+/// happens-before edge, so ThreadSanitizer judges the app's own synchronisation and
+/// nothing else. A race the app has is reported every time; a race it does not have is
+/// never manufactured. See `shared/notes/tsan-on-linux.md`.
+public final class Gate: Sendable {
+    private let isOpen = Atomic<Bool>(false)
+    private let hasWaiter = Atomic<Bool>(false)
+
+    public init() {}
+
+    public func open() { isOpen.store(true, ordering: .relaxed) }
+
+    public var opened: Bool { isOpen.load(ordering: .relaxed) }
+
+    /// True once something is blocked in `wait()`: opening the gate now releases it at
+    /// once, which keeps a racing pair of accesses close together in time (TSan forgets
+    /// an access once enough happens after it).
+    public var isHeld: Bool { hasWaiter.load(ordering: .relaxed) }
+
+    /// Blocks the calling thread until the gate opens (or the timeout passes, so a
+    /// forgotten gate slows a test down instead of hanging it).
+    public func wait(timeout: Duration = .seconds(10)) {
+        hasWaiter.store(true, ordering: .relaxed)
+        let deadline = ContinuousClock.now + timeout
+        while !opened && ContinuousClock.now < deadline {
+            usleep(100)
+        }
+    }
+}

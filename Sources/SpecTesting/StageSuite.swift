@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+import TrackerSpec
+import WatchKitSim
+
+/// Runs the shared checks on one stage, expecting exactly the catalogue's defects.
+public enum StageSuite {
+    /// Runs `check` on a stage's app. A check that detects a defect the catalogue lists as
+    /// present must fail, and is recorded as a known issue; if it passes, the run fails,
+    /// because the catalogue is wrong. ThreadSanitizer rows are judged by TSan, not here.
+    public static func verify(_ check: Check, on app: any WatchApp.Type, stage: Int) async throws {
+        guard let id = check.defect else {
+            return try await check.run(on: app)
+        }
+        let defect = Catalogue.defect(id)
+        if case .threadSanitizer = defect.detector {
+            return try await check.run(on: app)
+        }
+        if defect.isPresent(in: stage) {
+            await withKnownIssue("\(defect.id): \(defect.summary)") {
+                try await check.run(on: app)
+            }
+        } else {
+            try await check.run(on: app)
+        }
+    }
+
+    /// Runs the race scenarios on a stage's app: all of them, or the one whose catalogue
+    /// row `TRACKER_RACE` names (how `Scripts/race-matrix` runs each in its own process).
+    ///
+    /// Call it from an XCTest case, not a Swift Testing test: XCTest's runner keeps the main
+    /// queue on the process's first thread, as on a watch. Under Swift Testing on Linux the
+    /// main queue is drained by pool threads, so a main-queue block and a background block
+    /// can run on one thread, and TSan, seeing them in program order, misses their race
+    /// (measured: the anchor race went unreported 6 times out of 6).
+    public static func runRaceScenarios(on app: any WatchApp.Type) async throws {
+        let only = ProcessInfo.processInfo.environment["TRACKER_RACE"]
+        for check in Check.races where only == nil || check.defect == only {
+            try await check.run(on: app)
+        }
+    }
+}

@@ -1,0 +1,133 @@
+import CoffeeModel
+import Foundation
+import HealthKitSim
+import SimSupport
+import WatchKitSim
+
+/// A check failed: says what was expected and what the watch showed.
+public struct CheckFailure: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}
+
+/// Fails with `message` unless `condition` holds.
+func expect(_ condition: Bool, _ message: @autoclosure () -> String) throws {
+    if !condition { throw CheckFailure(message()) }
+}
+
+/// One app on one simulated watch, driven as a user and watchOS would drive it.
+/// Everything here runs on the main actor, like the runtime it drives.
+@MainActor
+public final class AppRun {
+    public let app: any WatchApp.Type
+    public let device: WatchDevice
+    public private(set) var runtime: WKExtension
+
+    public var health: HealthDatabase { device.health }
+    public var screen: Screen { runtime.screen }
+    public var record: RuntimeRecord { runtime.record }
+
+    /// Launches `app` on a new device: `configure` adjusts the device, `prepare` puts
+    /// files in its container before the launch.
+    public init(
+        _ app: any WatchApp.Type,
+        configure: (inout WatchDevice.Configuration) -> Void = { _ in },
+        prepare: (WatchDevice) throws -> Void = { _ in }
+    ) throws {
+        var configuration = WatchDevice.Configuration()
+        configure(&configuration)
+        self.app = app
+        device = try WatchDevice(configuration)
+        try prepare(device)
+        runtime = WKExtension.launch(app, on: device)
+    }
+
+    /// Ends the run and erases the device's container.
+    public func finish() {
+        runtime.terminate()
+        device.erase()
+    }
+
+    /// Terminates the app and launches it again on the same device.
+    public func relaunch() {
+        runtime.terminate()
+        runtime = WKExtension.launch(app, on: device)
+    }
+
+    /// Waits until the launch has settled: the drink log loaded (the complication shows
+    /// it) and, where HealthKit is available, authorization answered and the first
+    /// HealthKit load delivered.
+    public func waitUntilLaunched() async throws {
+        try await waitUntil("the drink log to load") { runtime.complicationServer.reloadCount >= 1 }
+        guard device.health.configuration.isAvailable else { return }
+        try await waitForScreen("Health: on")
+        try await waitUntil("the first HealthKit load") { health.events.queryAnswered.count >= 1 }
+        await mainQueueTurn()
+    }
+
+    public func waitForScreen(_ text: String, timeout: Duration = .seconds(5)) async throws {
+        try await waitUntil("\"\(text)\" on screen:\n\(screen)", timeout: timeout) { screen.contains(text) }
+    }
+
+    public func tap(_ labels: String...) throws {
+        for label in labels { try runtime.tap(label) }
+    }
+
+    /// Adds a drink through the UI, as the user does.
+    public func addDrink(_ type: DrinkType) throws {
+        try tap("Add Drink", type.name)
+    }
+
+    /// Plays another app writing a caffeine sample to HealthKit; returns its UUID.
+    @discardableResult
+    public func addSampleFromAnotherApp(mg: Double, minutesAgo: Double) -> UUID {
+        let date = device.clock.now.addingTimeInterval(-minutesAgo * 60)
+        let sample = HKQuantitySample(
+            type: .quantityType(forIdentifier: .dietaryCaffeine)!,
+            quantity: HKQuantity(unit: .gramUnit(with: .milli), doubleValue: mg),
+            start: date, end: date, uuid: UUID(),
+            source: HKSource(name: "Another App", bundleIdentifier: "com.example.another"))
+        health.add([sample])
+        return sample.uuid
+    }
+
+    /// Delivers a background refresh and waits until the app completes its task.
+    public func refreshInBackground() async throws {
+        let task = runtime.deliverBackgroundRefresh()
+        try await waitUntil("background task \(task.identifier) to complete") {
+            record.completionCount(of: task.identifier) >= 1
+        }
+    }
+
+    /// Keeps the main thread busy, as a long UI update would, until `condition` holds, then
+    /// runs `action` in the same turn: whatever the app queued for the main thread in the
+    /// meantime still waits behind it. The spin reads relaxed counters only, so it orders
+    /// the app's accesses in time without synchronising them (see `Gate`).
+    public func busyMainThread(until what: String, _ condition: () -> Bool, then action: () throws -> Void) throws {
+        let deadline = ContinuousClock.now + .seconds(5)
+        while !condition() {
+            if ContinuousClock.now >= deadline { throw TimedOut(what: what, after: .seconds(5)) }
+            usleep(50)
+        }
+        try action()
+    }
+
+    /// Waits until everything already queued on the main queue has run.
+    public func mainQueueTurn() async {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.main.async { continuation.resume() }
+        }
+    }
+
+    /// Waits until the app has no disk I/O under way and has written `count` files in all.
+    public func waitForSaves(_ count: Int) async throws {
+        try await waitUntil("\(count) saves to disk") {
+            device.container.fileWritten.count >= count && device.container.inFlight.level == 0
+        }
+    }
+
+    /// The rows of today's drinks on screen.
+    public var drinkRows: [String] {
+        screen.lines.filter { $0.range(of: #"^\d\d:\d\d  "#, options: .regularExpression) != nil }
+    }
+}

@@ -1,0 +1,112 @@
+import CoffeeModel
+import Foundation
+import SimSupport
+import WatchKitSim
+
+/// What every stage keeps: the migration must not change any of it.
+extension Check {
+    public static let behaviour: [Check] = [
+        addingADrink, drinksSurviveARelaunch, oldDrinksAreDropped, otherAppsSamplesArrive,
+        refreshCompletesOnceAndSchedules, complicationShowsTheLevel, corruptLogIsSetAside,
+    ]
+
+    static let addingADrink = Check("adding a drink updates the list and the caffeine level") { app in
+        try await withRun(app) { run in
+            try await run.waitUntilLaunched()
+            try await run.waitForScreen("No drinks today")
+            try run.addDrink(.singleEspresso)
+            try expect(run.screen.contains("Caffeine: 64 mg"), "caffeine level after an espresso:\n\(run.screen)")
+            try expect(run.drinkRows == ["07:00  64 mg"], "drink list after an espresso:\n\(run.screen)")
+            run.device.clock.advance(by: Drink.halfLife)
+            try expect(run.screen.contains("Caffeine: 32 mg"), "caffeine level one half-life later:\n\(run.screen)")
+        }
+    }
+
+    static let drinksSurviveARelaunch = Check("drinks survive a relaunch") { app in
+        try await withRun(app) { run in
+            try await run.waitUntilLaunched()
+            try run.addDrink(.latte)
+            try await run.waitForSaves(1)
+            run.relaunch()
+            try await run.waitForScreen("07:00  128 mg")
+            try expect(run.drinkRows.count == 1, "one drink after relaunch:\n\(run.screen)")
+        }
+    }
+
+    static let oldDrinksAreDropped = Check("drinks older than 24 hours are dropped") { app in
+        let now = SimClock.morning
+        let log = [
+            Drink(mgCaffeine: 96, onDate: now.addingTimeInterval(-25 * 3600)),
+            Drink(mgCaffeine: 47, onDate: now.addingTimeInterval(-3600)),
+        ]
+        try await withRun(app, prepare: { try writeLog(log, to: $0) }) { run in
+            try await run.waitUntilLaunched()
+            try await run.waitForScreen("06:00  47 mg")
+            try expect(run.drinkRows == ["06:00  47 mg"], "only the drink of the last day:\n\(run.screen)")
+        }
+    }
+
+    static let otherAppsSamplesArrive = Check("samples other apps add or delete arrive through a refresh") { app in
+        try await withRun(app) { run in
+            try await run.waitUntilLaunched()
+            let sample = run.addSampleFromAnotherApp(mg: 80, minutesAgo: 30)
+            try await run.refreshInBackground()
+            run.runtime.enterForeground()
+            try expect(run.drinkRows == ["06:30  80 mg"], "the other app's drink after a refresh:\n\(run.screen)")
+
+            run.health.deleteSample(uuid: sample)
+            try await run.refreshInBackground()
+            run.runtime.enterForeground()
+            try expect(run.drinkRows.isEmpty, "no drink after the other app deleted it:\n\(run.screen)")
+        }
+    }
+
+    static let refreshCompletesOnceAndSchedules = Check("a background refresh completes its task once and schedules the next") { app in
+        try await withRun(app) { run in
+            try await run.waitUntilLaunched()
+            run.addSampleFromAnotherApp(mg: 34, minutesAgo: 5)
+            let scheduledBefore = run.record.scheduledRefreshes.count
+            try await run.refreshInBackground()
+            // Give a second completion, if any, the time to arrive.
+            try await Task.sleep(for: .milliseconds(50))
+            let completions = run.record.completions
+            try expect(completions.count == 1, "one completion, got \(completions.count)")
+            try expect(completions[0].ioInFlight == 0, "the task was completed with disk I/O still running")
+            try expect(run.record.scheduledRefreshes.count == scheduledBefore + 1, "the next refresh was not scheduled")
+        }
+    }
+
+    static let complicationShowsTheLevel = Check("the complication shows the current caffeine level") { app in
+        try await withRun(app) { run in
+            try await run.waitUntilLaunched()
+            try run.addDrink(.largeCoffee)
+            try await waitUntil("the complication to show 192 mg") {
+                run.runtime.complicationServer.currentEntry?.text == "192 mg"
+            }
+        }
+    }
+
+    static let corruptLogIsSetAside = Check("a corrupt drink log is reported, set aside and never overwritten") { app in
+        let garbage = Data("not a property list".utf8)
+        try await withRun(app, prepare: { try garbage.write(to: $0.container.url(for: DrinkLog.fileName)) }) { run in
+            try await run.waitUntilLaunched()
+            let kept = DrinkLog.corruptFileName(number: 1)
+            try expect(run.screen.contains("unreadable; kept as \(kept)"), "the problem is reported:\n\(run.screen)")
+            try run.addDrink(.greenTea)
+            try await run.waitForSaves(1)
+            let keptData = try Data(contentsOf: run.device.container.url(for: kept))
+            try expect(keptData == garbage, "the unreadable log was changed")
+            try expect(try readLog(from: run.device).count == 1, "a fresh log holds the new drink")
+        }
+    }
+
+    static func writeLog(_ drinks: [Drink], to device: WatchDevice) throws {
+        let encoder = PropertyListEncoder()
+        encoder.outputFormat = .binary
+        try encoder.encode(drinks).write(to: device.container.url(for: DrinkLog.fileName))
+    }
+
+    static func readLog(from device: WatchDevice) throws -> [Drink] {
+        try PropertyListDecoder().decode([Drink].self, from: Data(contentsOf: device.container.url(for: DrinkLog.fileName)))
+    }
+}

@@ -1,0 +1,95 @@
+import CoffeeModel
+import Foundation
+import SimSupport
+import WatchKitSim
+
+/// The checks that find the catalogue's suite and watchdog defects. Each asserts the
+/// correct behaviour, so it fails (as a known issue) exactly where the defect is present.
+extension Check {
+    public static let defects: [Check] = [
+        authorizationAnswersWithoutHealthKit, failedRefreshCompletesOnMain, authorizationCallsBackOnMain,
+        refreshKeepsMainThreadFree, overlappingRefreshesImportOnce,
+    ]
+
+    static let authorizationAnswersWithoutHealthKit = Check(
+        "the app learns that HealthKit is unavailable", detects: "auth-never-answers"
+    ) { app in
+        try await withRun(app, configure: { $0.health.isAvailable = false }) { run in
+            try await run.waitForScreen("Health: unavailable", timeout: .seconds(1))
+        }
+    }
+
+    static let failedRefreshCompletesOnMain = Check(
+        "a refresh whose HealthKit load fails completes its task on the main thread", detects: "refresh-completes-off-main"
+    ) { app in
+        try await withRun(app) { run in
+            try await run.waitUntilLaunched()
+            run.health.failQueries(with: .init(.errorDatabaseInaccessible))
+            try await run.refreshInBackground()
+            try expect(run.record.offMainCalls.isEmpty, "main-thread-only calls made off it: \(run.record.offMainCalls)")
+        }
+    }
+
+    static let authorizationCallsBackOnMain = Check(
+        "the work after authorization runs on the main thread", detects: "shim-calls-back-off-main"
+    ) { app in
+        try await withRun(app) { run in
+            try await run.waitUntilLaunched()
+            try await waitUntil("the first refresh to be scheduled") { !run.record.scheduledRefreshes.isEmpty }
+            await run.mainQueueTurn()
+            try expect(run.record.offMainCalls.isEmpty, "main-thread-only calls made off it: \(run.record.offMainCalls)")
+        }
+    }
+
+    /// The disk is made slow enough that one write on the main thread stands far above
+    /// the watchdog's resolution and any scheduling noise.
+    static let slowDisk: Duration = .milliseconds(250)
+
+    static let refreshKeepsMainThreadFree = Check(
+        "a background refresh never blocks the main thread on disk I/O", detects: "main-thread-blocked"
+    ) { app in
+        try await withRun(app, configure: { $0.diskDelay = slowDisk }) { run in
+            try await run.waitUntilLaunched()
+            run.addSampleFromAnotherApp(mg: 64, minutesAgo: 10)
+            run.runtime.enterBackground()
+            run.runtime.resetStallMeasurement()
+            try await run.refreshInBackground()
+            let stall = run.runtime.longestMainStall
+            try expect(stall < slowDisk / 2, "the main thread was blocked for \(stall) (one disk write takes \(slowDisk))")
+        }
+    }
+
+    static let overlappingRefreshesImportOnce = Check(
+        "two overlapping refreshes import a sample once", detects: "duplicate-import"
+    ) { app in
+        try await withRun(app) { run in
+            try await run.waitUntilLaunched()
+            run.addSampleFromAnotherApp(mg: 80, minutesAgo: 20)
+            try await run.twoOverlappingRefreshes()
+            run.runtime.enterForeground()
+            try expect(run.drinkRows == ["06:40  80 mg"], "the sample imported once:\n\(run.screen)")
+        }
+    }
+}
+
+extension AppRun {
+    /// Two refreshes whose HealthKit loads overlap: the second starts while the first
+    /// one's query is still out, and the first one's results arrive right after.
+    ///
+    /// The first query is held at a gate; the main thread then starts the second refresh,
+    /// opens the gate and stays busy until the results are delivered, so the two loads'
+    /// accesses follow each other closely (TSan forgets an access once enough happens).
+    func twoOverlappingRefreshes() async throws {
+        let answered = health.events.queryAnswered.count
+        let gate = health.hold(.query)
+        let first = runtime.deliverBackgroundRefresh()
+        try await waitUntil("the first refresh's query to be held") { gate.isHeld }
+        let second = runtime.deliverBackgroundRefresh()
+        gate.open()
+        try busyMainThread(until: "the first refresh's results") { health.events.queryAnswered.count > answered } then: {}
+        try await waitUntil("both refresh tasks to complete") {
+            record.completionCount(of: first.identifier) >= 1 && record.completionCount(of: second.identifier) >= 1
+        }
+        await mainQueueTurn()
+    }
+}

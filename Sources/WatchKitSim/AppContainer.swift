@@ -1,0 +1,83 @@
+import Foundation
+import SimSupport
+import Synchronization
+
+/// The app's sandbox: a real directory, real file I/O, and an injectable delay that stands
+/// in for slow flash, so I/O on the main thread shows up on the watchdog.
+///
+/// `@unchecked Sendable` is sound: the only mutable state, the held writes, is guarded by
+/// `lock`, which the app's I/O takes only when a test has asked to hold a write.
+public final class AppContainer: @unchecked Sendable {
+    public let directory: URL
+    public let diskDelay: Duration
+    /// Reads and writes under way now: a background task completed while this is above
+    /// zero was completed too early.
+    public let inFlight = Gauge()
+    public let fileRead = EventCounter()
+    public let fileWritten = EventCounter()
+
+    private let lock = NSLock()
+    private var heldWrites: [Gate] = []
+    private let holdsPending = Atomic<Int>(0)
+
+    public init(directory: URL, diskDelay: Duration) {
+        self.directory = directory
+        self.diskDelay = diskDelay
+    }
+
+    public func url(for name: String) -> URL {
+        directory.appendingPathComponent(name)
+    }
+
+    public func fileExists(_ name: String) -> Bool {
+        FileManager.default.fileExists(atPath: url(for: name).path)
+    }
+
+    /// Reads a whole file; throws `CocoaError(.fileReadNoSuchFile)` when there is none.
+    public func read(_ name: String) throws -> Data {
+        try io {
+            defer { fileRead.increment() }
+            return try Data(contentsOf: url(for: name))
+        }
+    }
+
+    /// Holds the next write: it waits, after its delay, until the gate opens.
+    public func holdNextWrite() -> Gate {
+        let gate = Gate()
+        lock.withLock { heldWrites.append(gate) }
+        holdsPending.add(1, ordering: .relaxed)
+        return gate
+    }
+
+    /// Replaces a file atomically.
+    public func write(_ data: Data, to name: String) throws {
+        try io {
+            nextHeldWrite()?.wait()
+            try data.write(to: url(for: name), options: .atomic)
+            fileWritten.increment()
+        }
+    }
+
+    public func moveItem(_ name: String, to newName: String) throws {
+        try FileManager.default.moveItem(at: url(for: name), to: url(for: newName))
+    }
+
+    /// The names of the files in the container, sorted.
+    public func fileNames() -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).sorted()
+    }
+
+    private func nextHeldWrite() -> Gate? {
+        // Checked without the lock first, so unheld writes add no synchronisation.
+        guard holdsPending.load(ordering: .relaxed) > 0 else { return nil }
+        holdsPending.subtract(1, ordering: .relaxed)
+        return lock.withLock { heldWrites.removeFirst() }
+    }
+
+    private func io<T>(_ body: () throws -> T) throws -> T {
+        inFlight.enter()
+        defer { inFlight.leave() }
+        pause(for: diskDelay)
+        return try body()
+    }
+}

@@ -1,0 +1,21 @@
+import Foundation
+
+/// What the runtime saw the app do, for tests and the `tracker` report.
+public struct RuntimeRecord: Sendable {
+    public struct Completion: Sendable {
+        public let taskIdentifier: Int
+        /// Reads and writes of the app still under way when the task was completed.
+        public let ioInFlight: Int
+    }
+
+    /// Main-thread-only APIs the app called from another thread, in order.
+    public internal(set) var offMainCalls: [String] = []
+    public internal(set) var deliveredTasks: [Int] = []
+    public internal(set) var completions: [Completion] = []
+    public internal(set) var scheduledRefreshes: [Date] = []
+
+    /// How many times each delivered task was completed.
+    public func completionCount(of taskIdentifier: Int) -> Int {
+        completions.count { $0.taskIdentifier == taskIdentifier }
+    }
+}

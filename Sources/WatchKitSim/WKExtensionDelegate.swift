@@ -1,0 +1,53 @@
+/// The app's side of the life cycle, as watchOS calls it: always on the main thread.
+@preconcurrency @MainActor
+public protocol WKExtensionDelegate: AnyObject {
+    func applicationDidFinishLaunching()
+    func applicationDidBecomeActive()
+    func applicationWillResignActive()
+    func applicationDidEnterBackground()
+    func applicationWillEnterForeground()
+    func handle(_ backgroundTasks: Set<WKRefreshBackgroundTask>)
+}
+
+extension WKExtensionDelegate {
+    public func applicationDidFinishLaunching() {}
+    public func applicationDidBecomeActive() {}
+    public func applicationWillResignActive() {}
+    public func applicationDidEnterBackground() {}
+    public func applicationWillEnterForeground() {}
+    public func handle(_ backgroundTasks: Set<WKRefreshBackgroundTask>) {
+        for task in backgroundTasks { task.setTaskCompletedWithSnapshot(false) }
+    }
+}
+
+public enum WKApplicationState: Sendable, CustomStringConvertible {
+    case active, inactive, background
+
+    public var description: String {
+        switch self {
+        case .active: "active"
+        case .inactive: "inactive"
+        case .background: "background"
+        }
+    }
+}
+
+/// What an app hands the runtime at launch, as `@main`, its delegate adaptor and its
+/// complication descriptor do on watchOS.
+@MainActor
+public struct WatchScene {
+    public let delegate: any WKExtensionDelegate
+    public let complicationDataSource: any CLKComplicationDataSource
+    public let rootView: any WKView
+
+    public init(delegate: any WKExtensionDelegate, complicationDataSource: any CLKComplicationDataSource, rootView: any WKView) {
+        self.delegate = delegate
+        self.complicationDataSource = complicationDataSource
+        self.rootView = rootView
+    }
+}
+
+/// The app's entry type: every stage exports one, with the same name, for the runtime to launch.
+public protocol WatchApp {
+    @MainActor static func makeScene(for watchExtension: WKExtension) -> WatchScene
+}

@@ -1,0 +1,32 @@
+import Foundation
+import HealthKitSim
+
+/// One simulated watch: what outlives a single run of the app (its clock, its Health
+/// database, the app's container on disk). Relaunching the app on the same device is how
+/// a test checks that drinks survive.
+public final class WatchDevice: Sendable {
+    public struct Configuration: Sendable {
+        public var health = HealthDatabase.Configuration()
+        public var diskDelay: Duration = .milliseconds(2)
+        public init() {}
+    }
+
+    public let clock: SimClock
+    public let health: HealthDatabase
+    public let container: AppContainer
+
+    /// A device with a fresh container in a new temporary directory.
+    public init(_ configuration: Configuration = Configuration()) throws {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("CoffeeTracker-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        clock = SimClock()
+        health = HealthDatabase(configuration.health)
+        container = AppContainer(directory: directory, diskDelay: configuration.diskDelay)
+    }
+
+    /// Removes the container from disk.
+    public func erase() {
+        try? FileManager.default.removeItem(at: container.directory)
+    }
+}

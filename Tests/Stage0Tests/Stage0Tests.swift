@@ -1,0 +1,25 @@
+import SpecTesting
+import Stage0_GCD
+import Testing
+import TrackerSpec
+import XCTest
+
+@Suite("Stage 0: GCD and completion handlers")
+struct Stage0Tests {
+    @Test("keeps", arguments: Check.behaviour)
+    func behaviour(_ check: Check) async throws {
+        try await StageSuite.verify(check, on: CoffeeTrackerApp.self, stage: 0)
+    }
+
+    @Test("defect", arguments: Check.defects)
+    func defects(_ check: Check) async throws {
+        try await StageSuite.verify(check, on: CoffeeTrackerApp.self, stage: 0)
+    }
+}
+
+/// Under XCTest, so that the main queue stays on the first thread (see `StageSuite`).
+final class Stage0RaceScenarios: XCTestCase {
+    func testRaceScenarios() async throws {
+        try await StageSuite.runRaceScenarios(on: CoffeeTrackerApp.self)
+    }
+}
