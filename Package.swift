@@ -7,6 +7,10 @@ import PackageDescription
 // the app stages before the last are in the Swift 5 mode, as the original app was.
 let stages: [(name: String, mode: SwiftLanguageMode)] = [
     ("Stage0_GCD", .v5),
+    ("Stage1_AsyncAwait", .v5),
+    ("Stage2_Continuations", .v5),
+    ("Stage3_MainActor", .v5),
+    ("Stage4_Actors", .v5),
 ]
 
 let package = Package(

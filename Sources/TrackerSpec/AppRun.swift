@@ -73,8 +73,16 @@ public final class AppRun {
         for label in labels { try runtime.tap(label) }
     }
 
-    /// Adds a drink through the UI, as the user does.
-    public func addDrink(_ type: DrinkType) throws {
+    /// Adds a drink through the UI, as the user does, and waits until it is listed
+    /// (from stage 4 on, adding a drink is asynchronous).
+    public func addDrink(_ type: DrinkType) async throws {
+        let before = drinkRows.count
+        try tapAddDrink(type)
+        try await waitUntil("\(type.name) to be listed:\n\(screen)") { drinkRows.count > before }
+    }
+
+    /// Taps through the drink picker and returns at once, for the race scenarios' timing.
+    public func tapAddDrink(_ type: DrinkType) throws {
         try tap("Add Drink", type.name)
     }
 

@@ -14,7 +14,7 @@ extension Check {
         try await withRun(app) { run in
             try await run.waitUntilLaunched()
             try await run.waitForScreen("No drinks today")
-            try run.addDrink(.singleEspresso)
+            try await run.addDrink(.singleEspresso)
             try expect(run.screen.contains("Caffeine: 64 mg"), "caffeine level after an espresso:\n\(run.screen)")
             try expect(run.drinkRows == ["07:00  64 mg"], "drink list after an espresso:\n\(run.screen)")
             run.device.clock.advance(by: Drink.halfLife)
@@ -25,7 +25,7 @@ extension Check {
     static let drinksSurviveARelaunch = Check("drinks survive a relaunch") { app in
         try await withRun(app) { run in
             try await run.waitUntilLaunched()
-            try run.addDrink(.latte)
+            try await run.addDrink(.latte)
             try await run.waitForSaves(1)
             run.relaunch()
             try await run.waitForScreen("07:00  128 mg")
@@ -79,7 +79,7 @@ extension Check {
     static let complicationShowsTheLevel = Check("the complication shows the current caffeine level") { app in
         try await withRun(app) { run in
             try await run.waitUntilLaunched()
-            try run.addDrink(.largeCoffee)
+            try await run.addDrink(.largeCoffee)
             try await waitUntil("the complication to show 192 mg") {
                 run.runtime.complicationServer.currentEntry?.text == "192 mg"
             }
@@ -92,7 +92,7 @@ extension Check {
             try await run.waitUntilLaunched()
             let kept = DrinkLog.corruptFileName(number: 1)
             try expect(run.screen.contains("unreadable; kept as \(kept)"), "the problem is reported:\n\(run.screen)")
-            try run.addDrink(.greenTea)
+            try await run.addDrink(.greenTea)
             try await run.waitForSaves(1)
             let keptData = try Data(contentsOf: run.device.container.url(for: kept))
             try expect(keptData == garbage, "the unreadable log was changed")

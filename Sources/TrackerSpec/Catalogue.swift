@@ -8,6 +8,10 @@ public struct Stage: Sendable, Hashable, CustomStringConvertible {
 
     public static let all: [Stage] = [
         Stage(number: 0, target: "Stage0_GCD", title: "GCD and completion handlers"),
+        Stage(number: 1, target: "Stage1_AsyncAwait", title: "async/await"),
+        Stage(number: 2, target: "Stage2_Continuations", title: "continuations"),
+        Stage(number: 3, target: "Stage3_MainActor", title: "the main actor"),
+        Stage(number: 4, target: "Stage4_Actors", title: "actors"),
     ]
 }
 

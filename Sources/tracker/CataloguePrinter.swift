@@ -1,0 +1,25 @@
+import TrackerSpec
+
+/// Prints the defect catalogue as a table: one row per defect, one column per stage.
+enum CataloguePrinter {
+    static func print() {
+        let stages = Stage.all.map(\.number)
+        Swift.print("| defect | detected by | " + stages.map { "\($0)" }.joined(separator: " | ") + " |")
+        Swift.print("|---|---|" + stages.map { _ in "---" }.joined(separator: "|") + "|")
+        for defect in Catalogue.defects {
+            let cells = stages.map { defect.isPresent(in: $0) ? "present" : "fixed" }
+            Swift.print("| \(defect.id) | \(defect.detector.name) | " + cells.joined(separator: " | ") + " |")
+        }
+    }
+}
+
+extension Defect.Detector {
+    var name: String {
+        switch self {
+        case .suite: "suite"
+        case .threadSanitizer(let properties): "TSan (" + properties.joined(separator: ", ") + ")"
+        case .watchdog: "watchdog"
+        case .compiler: "compiler"
+        }
+    }
+}

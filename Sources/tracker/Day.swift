@@ -1,0 +1,96 @@
+import CoffeeModel
+import Foundation
+import TrackerSpec
+import WatchKitSim
+
+/// One simulated day on the watch, printed as it happens.
+@MainActor
+struct Day {
+    let stage: Stage
+    let app: any WatchApp.Type
+    let diskDelay: Duration
+
+    func run() async throws {
+        print("Coffee Tracker, \(stage)\n")
+        let run = try AppRun(app) { $0.diskDelay = diskDelay }
+        defer { run.finish() }
+        var longestRefreshStall = Duration.zero
+
+        step(run, "Launch: the app asks for Health access and loads its drinks")
+        try await run.waitUntilLaunched()
+        show(run)
+
+        step(run, "You log an espresso")
+        try await run.addDrink(.singleEspresso)
+        show(run)
+
+        run.device.clock.advance(by: 60 * 60)
+        let otherDrink = run.addSampleFromAnotherApp(mg: 95, minutesAgo: 20)
+        step(run, "Another app logs a 95 mg coffee in Health; watchOS wakes the app for a background refresh")
+        longestRefreshStall = max(longestRefreshStall, try await refresh(run))
+        run.runtime.enterForeground()
+        show(run)
+
+        run.device.clock.advance(by: 90 * 60)
+        step(run, "You log a latte")
+        try await run.addDrink(.latte)
+        show(run)
+
+        run.device.clock.advance(by: 3 * 60 * 60)
+        run.health.deleteSample(uuid: otherDrink)
+        step(run, "The other app deletes its coffee; another background refresh")
+        longestRefreshStall = max(longestRefreshStall, try await refresh(run))
+        run.runtime.enterForeground()
+        show(run)
+
+        run.device.clock.advance(by: 6 * 60 * 60)
+        step(run, "Evening: the app is relaunched and reloads its drinks from disk")
+        try await run.waitForSaves(1)
+        let record = run.record
+        run.relaunch()
+        try await run.waitUntilLaunched()
+        show(run)
+
+        report(record, longestRefreshStall: longestRefreshStall)
+    }
+
+    /// Delivers a background refresh and returns the longest main-thread stall during it.
+    private func refresh(_ run: AppRun) async throws -> Duration {
+        run.runtime.enterBackground()
+        run.runtime.resetStallMeasurement()
+        try await run.refreshInBackground()
+        await run.mainQueueTurn()
+        return run.runtime.longestMainStall
+    }
+
+    private func step(_ run: AppRun, _ text: String) {
+        print("\(Display.time(run.device.clock.now))  \(text)")
+    }
+
+    private func show(_ run: AppRun) {
+        let lines = run.screen.lines
+        let width = max(24, lines.map(\.count).max() ?? 0)
+        print("       +" + String(repeating: "-", count: width + 2) + "+")
+        for line in lines {
+            print("       | " + line.padding(toLength: width, withPad: " ", startingAt: 0) + " |")
+        }
+        print("       +" + String(repeating: "-", count: width + 2) + "+")
+        let complication = run.runtime.complicationServer.currentEntry?.text ?? "-"
+        print("       watch face: \(complication)\n")
+    }
+
+    private func report(_ record: RuntimeRecord, longestRefreshStall: Duration) {
+        print("What the watchOS runtime recorded before the relaunch:")
+        let completions = record.deliveredTasks.map { "#\($0): \(record.completionCount(of: $0))x" }
+        print("  background tasks completed:     \(completions.joined(separator: ", "))")
+        let tooEarly = record.completions.filter { $0.ioInFlight > 0 }.count
+        print("  completed with disk I/O running: \(tooEarly)")
+        print("  refreshes scheduled:            \(record.scheduledRefreshes.count)")
+        let offMain = record.offMainCalls.isEmpty ? "none" : record.offMainCalls.joined(separator: ", ")
+        print("  main-thread-only calls off main: \(offMain)")
+        let milliseconds = Int((longestRefreshStall.seconds * 1000).rounded())
+        let blocked = longestRefreshStall >= diskDelay / 2 && diskDelay > .zero
+        print("  longest main-thread stall in a background refresh: \(milliseconds) ms"
+            + (blocked ? " (a disk write on the main thread)" : ""))
+    }
+}

@@ -1,0 +1,25 @@
+import SpecTesting
+import Stage1_AsyncAwait
+import Testing
+import TrackerSpec
+import XCTest
+
+@Suite("Stage 1: async/await")
+struct Stage1Tests {
+    @Test("keeps", arguments: Check.behaviour)
+    func behaviour(_ check: Check) async throws {
+        try await StageSuite.verify(check, on: CoffeeTrackerApp.self, stage: 1)
+    }
+
+    @Test("defect", arguments: Check.defects)
+    func defects(_ check: Check) async throws {
+        try await StageSuite.verify(check, on: CoffeeTrackerApp.self, stage: 1)
+    }
+}
+
+/// Under XCTest, so that the main queue stays on the first thread (see `StageSuite`).
+final class Stage1RaceScenarios: XCTestCase {
+    func testRaceScenarios() async throws {
+        try await StageSuite.runRaceScenarios(on: CoffeeTrackerApp.self)
+    }
+}

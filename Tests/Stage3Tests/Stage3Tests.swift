@@ -1,0 +1,25 @@
+import SpecTesting
+import Stage3_MainActor
+import Testing
+import TrackerSpec
+import XCTest
+
+@Suite("Stage 3: the main actor")
+struct Stage3Tests {
+    @Test("keeps", arguments: Check.behaviour)
+    func behaviour(_ check: Check) async throws {
+        try await StageSuite.verify(check, on: CoffeeTrackerApp.self, stage: 3)
+    }
+
+    @Test("defect", arguments: Check.defects)
+    func defects(_ check: Check) async throws {
+        try await StageSuite.verify(check, on: CoffeeTrackerApp.self, stage: 3)
+    }
+}
+
+/// Under XCTest, so that the main queue stays on the first thread (see `StageSuite`).
+final class Stage3RaceScenarios: XCTestCase {
+    func testRaceScenarios() async throws {
+        try await StageSuite.runRaceScenarios(on: CoffeeTrackerApp.self)
+    }
+}

@@ -1,0 +1,25 @@
+import SpecTesting
+import Stage4_Actors
+import Testing
+import TrackerSpec
+import XCTest
+
+@Suite("Stage 4: actors")
+struct Stage4Tests {
+    @Test("keeps", arguments: Check.behaviour)
+    func behaviour(_ check: Check) async throws {
+        try await StageSuite.verify(check, on: CoffeeTrackerApp.self, stage: 4)
+    }
+
+    @Test("defect", arguments: Check.defects)
+    func defects(_ check: Check) async throws {
+        try await StageSuite.verify(check, on: CoffeeTrackerApp.self, stage: 4)
+    }
+}
+
+/// Under XCTest, so that the main queue stays on the first thread (see `StageSuite`).
+final class Stage4RaceScenarios: XCTestCase {
+    func testRaceScenarios() async throws {
+        try await StageSuite.runRaceScenarios(on: CoffeeTrackerApp.self)
+    }
+}
