@@ -112,12 +112,21 @@ public final class AppRun {
     /// meantime still waits behind it. The spin reads relaxed counters only, so it orders
     /// the app's accesses in time without synchronising them (see `Gate`).
     public func busyMainThread(until what: String, _ condition: () -> Bool, then action: () throws -> Void) throws {
-        let deadline = ContinuousClock.now + .seconds(5)
+        guard busyMainThread(atMost: .seconds(5), until: condition) else { throw TimedOut(what: what, after: .seconds(5)) }
+        try action()
+    }
+
+    /// Keeps the main thread busy until `condition` holds or `limit` passes; returns
+    /// whether it held. For a scenario whose event happens off the main thread in some
+    /// stages only (in the others it is queued for main, behind this very wait).
+    @discardableResult
+    public func busyMainThread(atMost limit: Duration, until condition: () -> Bool) -> Bool {
+        let deadline = ContinuousClock.now + limit
         while !condition() {
-            if ContinuousClock.now >= deadline { throw TimedOut(what: what, after: .seconds(5)) }
+            if ContinuousClock.now >= deadline { return false }
             usleep(50)
         }
-        try action()
+        return true
     }
 
     /// Waits until everything already queued on the main queue has run.

@@ -21,11 +21,24 @@ public struct Stage: Sendable, Hashable, CustomStringConvertible {
 /// defects (as known issues), `Scripts/race-matrix` compares its measurements with it,
 /// and the step notes quote it.
 public struct Defect: Sendable, Hashable, Identifiable, CustomStringConvertible {
+    /// Where an access of a TSan report runs, read from its stack.
+    public enum Context: String, Sendable, Hashable, CaseIterable {
+        /// The main thread.
+        case main
+        /// A dispatch queue other than main (a store's queue, a background queue).
+        case queue
+        /// A task on Swift's cooperative pool.
+        case task
+    }
+
     public enum Detector: Sendable, Hashable {
         /// A check of the shared suite fails.
         case suite
-        /// ThreadSanitizer reports a race on one of these stored properties.
-        case threadSanitizer(properties: [String])
+        /// ThreadSanitizer reports a race on one of these stored properties, between these
+        /// contexts. `reliable` is false where TSan can see the race only by chance: two
+        /// short tasks that run one after the other on one pool thread are ordered by that
+        /// thread, so the race between them goes unreported however it is scheduled.
+        case threadSanitizer(properties: [String], between: Set<Context>, reliable: Bool)
         /// The runtime's watchdog measures a main-thread stall.
         case watchdog
         /// `-strict-concurrency=complete` diagnostics in the stage's sources.
@@ -40,6 +53,21 @@ public struct Defect: Sendable, Hashable, Identifiable, CustomStringConvertible 
     public func isPresent(in stage: Int) -> Bool { present.contains(stage) }
 
     public var description: String { id }
+}
+
+extension Defect.Detector: CustomStringConvertible {
+    /// "suite", "TSan: anchor, main vs queue", ...
+    public var description: String {
+        switch self {
+        case .suite: "suite"
+        case .threadSanitizer(let properties, let between, let reliable):
+            "TSan: " + properties.joined(separator: ", ") + ", "
+                + (between.count == 1 ? "\(between.first!) vs \(between.first!)" : between.map(\.rawValue).sorted().joined(separator: " vs "))
+                + (reliable ? "" : " (by chance)")
+        case .watchdog: "watchdog"
+        case .compiler: "compiler"
+        }
+    }
 }
 
 public enum Catalogue {
@@ -57,17 +85,35 @@ public enum Catalogue {
             summary: "The Task-based authorization shim calls back off the main thread; main-only work follows",
             detector: .suite, present: [1, 2]),
         Defect(
+            id: "race-health-access",
+            summary: "The shim's completion writes the Health status on a pool thread while the screen reads it on main",
+            detector: .threadSanitizer(properties: ["healthAccess"], between: [.main, .task], reliable: true),
+            present: [1, 2]),
+        Defect(
             id: "race-is-authorized",
-            summary: "isAuthorized written when HealthKit answers, read when a drink is saved, unsynchronised",
-            detector: .threadSanitizer(properties: ["isAuthorized"]), present: [0, 1, 2, 3]),
+            summary: "isAuthorized written on the store's queue when HealthKit answers, read on main when a drink is saved",
+            detector: .threadSanitizer(properties: ["isAuthorized"], between: [.main, .queue], reliable: true),
+            present: [0]),
+        Defect(
+            id: "race-is-authorized-tasks",
+            summary: "isAuthorized written and read by two unstructured tasks: the race moved onto the pool",
+            detector: .threadSanitizer(properties: ["isAuthorized"], between: [.task], reliable: false),
+            present: [1, 2, 3]),
         Defect(
             id: "race-query-anchor",
-            summary: "The query anchor read when a load starts, written when another load's results arrive",
-            detector: .threadSanitizer(properties: ["anchor"]), present: [0, 1, 2, 3]),
+            summary: "The query anchor read on main when a refresh starts, written on the store's queue when another's results arrive",
+            detector: .threadSanitizer(properties: ["anchor"], between: [.main, .queue], reliable: true),
+            present: [0, 1]),
+        Defect(
+            id: "race-query-anchor-tasks",
+            summary: "The query anchor read and written by two overlapping loads on the pool",
+            detector: .threadSanitizer(properties: ["anchor"], between: [.task], reliable: false),
+            present: [2, 3]),
         Defect(
             id: "race-saved-drinks",
-            summary: "The drink list and last-saved list written on main, read and written by the background save",
-            detector: .threadSanitizer(properties: ["savedValue", "currentDrinks"]), present: [0, 1, 2, 3]),
+            summary: "The drink list and the last-saved list written on main, read and written by the background save",
+            detector: .threadSanitizer(properties: ["savedValue", "currentDrinks"], between: [.main, .queue], reliable: true),
+            present: [0, 1, 2, 3]),
         Defect(
             id: "main-thread-blocked",
             summary: "A background refresh saves synchronously on the main thread, blocking it for a disk write",

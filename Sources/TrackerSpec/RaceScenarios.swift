@@ -10,7 +10,29 @@ import WatchKitSim
 /// by editing the app. Without TSan they simply run; under `--sanitize=thread` the stage's
 /// own races are reported, and `Scripts/race-matrix` reads those reports.
 extension Check {
-    public static let races: [Check] = [drinkAddedDuringAuthorization, refreshDuringQueryResults, drinkAddedDuringSave]
+    public static let races: [Check] = [
+        screenDrawnAsAccessIsGranted, drinkAddedDuringAuthorization, refreshDuringQueryResults, drinkAddedDuringSave,
+    ]
+
+    /// The user answers the Health sheet while the main thread is busy; the screen is
+    /// drawn as soon as it is free.
+    static let screenDrawnAsAccessIsGranted = Check(
+        "race: the screen drawn as Health access is granted", detects: "race-health-access"
+    ) { app in
+        var gate: Gate?
+        try await withRun(app, prepare: { gate = $0.health.hold(.authorization) }) { run in
+            try await waitUntil("the drink log to load") { run.runtime.complicationServer.reloadCount >= 1 }
+            try await waitUntil("the authorization answer to be held") { gate?.isHeld == true }
+            gate?.open()
+            // Where the app handles the answer off the main thread, its first HealthKit
+            // load follows at once; where it handles it on main, nothing can happen until
+            // this wait ends, and the screen still says "asking".
+            let started = run.health.events.queryStarted
+            run.busyMainThread(atMost: .milliseconds(200)) { started.count >= 1 }
+            _ = run.screen.contains("Health: on")
+            try await run.waitUntilLaunched()
+        }
+    }
 
     /// The user adds a drink while the Health sheet is still up, then answers it.
     static let drinkAddedDuringAuthorization = Check(

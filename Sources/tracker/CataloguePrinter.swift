@@ -8,18 +8,7 @@ enum CataloguePrinter {
         Swift.print("|---|---|" + stages.map { _ in "---" }.joined(separator: "|") + "|")
         for defect in Catalogue.defects {
             let cells = stages.map { defect.isPresent(in: $0) ? "present" : "fixed" }
-            Swift.print("| \(defect.id) | \(defect.detector.name) | " + cells.joined(separator: " | ") + " |")
-        }
-    }
-}
-
-extension Defect.Detector {
-    var name: String {
-        switch self {
-        case .suite: "suite"
-        case .threadSanitizer(let properties): "TSan (" + properties.joined(separator: ", ") + ")"
-        case .watchdog: "watchdog"
-        case .compiler: "compiler"
+            Swift.print("| \(defect.id) | \(defect.detector) | " + cells.joined(separator: " | ") + " |")
         }
     }
 }

@@ -1,0 +1,111 @@
+import Dispatch
+import Foundation
+import SimSupport
+import Testing
+
+/// SimSupport: the gate, counters, polling and main-queue check the simulators and the
+/// shared suite are built on.
+@Suite("SimSupport")
+struct SupportTests {
+    @Test("a gate holds its waiter until opened, and says when something waits")
+    func gateHolds() async throws {
+        let gate = Gate()
+        #expect(!gate.opened)
+        #expect(!gate.isHeld)
+
+        let released = EventCounter()
+        startInBackground {
+            gate.wait()
+            released.increment()
+        }
+        try await waitUntil("the waiter to reach the gate") { gate.isHeld }
+        try await Task.sleep(for: .milliseconds(30))
+        #expect(released.count == 0)
+
+        gate.open()
+        #expect(gate.opened)
+        try await waitUntil("the waiter to be released") { released.count == 1 }
+    }
+
+    @Test("a gate lets its waiter go after the timeout if never opened, and at once if already open")
+    func gateTimeout() async throws {
+        let (closed, open) = try await inBackground("two waits") {
+            let clock = ContinuousClock()
+            let closed = clock.measure { Gate().wait(timeout: .milliseconds(50)) }
+            let gate = Gate()
+            gate.open()
+            let open = clock.measure { gate.wait(timeout: .seconds(5)) }
+            return (closed, open)
+        }
+        #expect(closed >= .milliseconds(50))
+        #expect(closed < .seconds(5))
+        #expect(open < .seconds(1))
+    }
+
+    @Test("an event counter counts up and a gauge goes up and down, from many threads at once")
+    func countersAndGauges() {
+        let counter = EventCounter()
+        #expect(counter.count == 0)
+        DispatchQueue.concurrentPerform(iterations: 1000) { _ in counter.increment() }
+        #expect(counter.count == 1000)
+
+        let gauge = Gauge()
+        gauge.enter()
+        gauge.enter()
+        gauge.enter()
+        gauge.leave()
+        #expect(gauge.level == 2)
+        DispatchQueue.concurrentPerform(iterations: 1000) { index in
+            if index.isMultiple(of: 2) { gauge.enter() } else { gauge.leave() }
+        }
+        #expect(gauge.level == 2)
+    }
+
+    @Test("waitUntil returns once its condition holds")
+    func waitUntilReturns() async throws {
+        let counter = EventCounter()
+        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(30)) { counter.increment() }
+        let started = ContinuousClock.now
+        try await waitUntil("the counter") { counter.count == 1 }
+        #expect(counter.count == 1)
+        #expect(ContinuousClock.now - started < .seconds(5))
+    }
+
+    @Test("waitUntil throws TimedOut, naming what it waited for, when the condition never holds")
+    func waitUntilTimesOut() async throws {
+        let started = ContinuousClock.now
+        let error = await #expect(throws: TimedOut.self) {
+            try await waitUntil("Godot", timeout: .milliseconds(50)) { false }
+        }
+        #expect(ContinuousClock.now - started >= .milliseconds(50))
+        #expect(error?.what == "Godot")
+        #expect(error?.after == .milliseconds(50))
+        #expect(error?.description.contains("Godot") == true)
+    }
+
+    @MainActor
+    @Test("MainQueue.isCurrent is true on the main queue and false on any other")
+    func mainQueue() async throws {
+        #expect(MainQueue.isCurrent)
+        dispatchPrecondition(condition: .onQueue(.main))
+
+        let onGlobal = Box<Bool>()
+        DispatchQueue.global().async { onGlobal.put(MainQueue.isCurrent) }
+        #expect(try await awaitValue(onGlobal, "a global-queue block") == false)
+        let onSerial = Box<Bool>()
+        namedQueue("serial").async { onSerial.put(MainQueue.isCurrent) }
+        #expect(try await awaitValue(onSerial, "a serial-queue block") == false)
+        #expect(await Task.detached { MainQueue.isCurrent }.value == false)
+        let onMain = Box<Bool>()
+        startInBackground { DispatchQueue.main.async { onMain.put(MainQueue.isCurrent) } }
+        #expect(try await awaitValue(onMain, "a main-queue block") == true)
+    }
+
+    @Test("pause(for:) blocks for at least its duration")
+    func pauseBlocks() async throws {
+        let elapsed = try await inBackground("a pause") {
+            ContinuousClock().measure { pause(for: .milliseconds(40)) }
+        }
+        #expect(elapsed >= .milliseconds(40))
+    }
+}
