@@ -11,6 +11,7 @@ let stages: [(name: String, mode: SwiftLanguageMode)] = [
     ("Stage2_Continuations", .v5),
     ("Stage3_MainActor", .v5),
     ("Stage4_Actors", .v5),
+    ("Stage5_Swift6", .v6),
 ]
 
 let package = Package(

@@ -55,13 +55,14 @@ public final class AppRun {
     }
 
     /// Waits until the launch has settled: the drink log loaded (the complication shows
-    /// it) and, where HealthKit is available, authorization answered and the first
-    /// HealthKit load delivered.
+    /// it) and, where HealthKit is available, authorization answered, the first HealthKit
+    /// load delivered and the first background refresh scheduled.
     public func waitUntilLaunched() async throws {
         try await waitUntil("the drink log to load") { runtime.complicationServer.reloadCount >= 1 }
         guard device.health.configuration.isAvailable else { return }
         try await waitForScreen("Health: on")
         try await waitUntil("the first HealthKit load") { health.events.queryAnswered.count >= 1 }
+        try await waitUntil("the first refresh to be scheduled") { !record.scheduledRefreshes.isEmpty }
         await mainQueueTurn()
     }
 

@@ -12,6 +12,7 @@ public struct Stage: Sendable, Hashable, CustomStringConvertible {
         Stage(number: 2, target: "Stage2_Continuations", title: "continuations"),
         Stage(number: 3, target: "Stage3_MainActor", title: "the main actor"),
         Stage(number: 4, target: "Stage4_Actors", title: "actors"),
+        Stage(number: 5, target: "Stage5_Swift6", title: "the Swift 6 language mode"),
     ]
 }
 

@@ -3,6 +3,7 @@ import Stage1_AsyncAwait
 import Stage2_Continuations
 import Stage3_MainActor
 import Stage4_Actors
+import Stage5_Swift6
 import WatchKitSim
 
 /// The entry type of a stage. Every stage exports the same name, so each is qualified by
@@ -14,6 +15,7 @@ func app(forStage number: Int) -> any WatchApp.Type {
     case 2: Stage2_Continuations.CoffeeTrackerApp.self
     case 3: Stage3_MainActor.CoffeeTrackerApp.self
     case 4: Stage4_Actors.CoffeeTrackerApp.self
+    case 5: Stage5_Swift6.CoffeeTrackerApp.self
     default: preconditionFailure("no stage \(number)")
     }
 }
