@@ -1,11 +1,9 @@
 import Foundation
 
-/// Blocks the calling thread for `duration`, as simulated latency.
+/// Blocks the calling thread for `duration`: the simulators' latency and slow disk.
 ///
-/// Not `Thread.sleep(forTimeInterval:)`: in corelibs Foundation it synchronises in a way
-/// ThreadSanitizer counts as happens-before between the threads that call it, which hid
-/// the app's races (measured: the `isAuthorized` race went unreported until the Health
-/// simulator stopped calling it). `usleep` adds no synchronisation.
+/// A plain `usleep`, which ThreadSanitizer does not treat as synchronisation, so simulated
+/// latency never orders two of the app's accesses for it.
 public func pause(for duration: Duration) {
     let microseconds = duration.components.seconds * 1_000_000 + duration.components.attoseconds / 1_000_000_000_000
     if microseconds > 0 { usleep(UInt32(clamping: microseconds)) }
