@@ -52,3 +52,10 @@ let package = Package(
             ]
         }
 )
+
+// The kit's own tools: the step-notes checker (see Steps/NOTES-FORMAT.md).
+package.targets += [
+    .target(name: "NotesKit", dependencies: ["TrackerSpec"]),
+    .executableTarget(name: "check-notes", dependencies: ["NotesKit"]),
+    .testTarget(name: "NotesTests", dependencies: ["NotesKit"]),
+]

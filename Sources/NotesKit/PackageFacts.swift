@@ -1,0 +1,69 @@
+import Foundation
+import TrackerSpec
+
+/// What the checks know about the package: where it is, its stages and test targets.
+public struct PackageFacts: Sendable {
+    public let root: URL
+
+    public init(root: URL) {
+        self.root = root
+    }
+
+    /// The package containing `file` (a `#filePath`), found by walking up to Package.swift.
+    public init(containing file: String) {
+        var url = URL(fileURLWithPath: file).deletingLastPathComponent()
+        while !FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path), url.path != "/" {
+            url.deleteLastPathComponent()
+        }
+        self.init(root: url)
+    }
+
+    public func url(_ relative: String) -> URL { root.appendingPathComponent(relative) }
+
+    public func exists(_ relative: String) -> Bool {
+        FileManager.default.fileExists(atPath: url(relative).path)
+    }
+
+    public func read(_ relative: String) -> String? {
+        try? String(contentsOf: url(relative), encoding: .utf8)
+    }
+
+    /// The step notes: every Markdown file under Steps/, sorted, but the format's own
+    /// description (its examples name placeholder paths).
+    public func notes() -> [Note] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: url("Steps").path)) ?? []
+        return names.filter { $0.hasSuffix(".md") && $0 != "NOTES-FORMAT.md" }.sorted().compactMap { name in
+            read("Steps/\(name)").map { Note(path: "Steps/\(name)", text: $0) }
+        }
+    }
+
+    public var stageTargets: [String] { Stage.all.map(\.target) }
+
+    /// The test targets: a folder under Tests/ each.
+    public var testTargets: [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: url("Tests").path)) ?? []).sorted()
+    }
+
+    /// A stage given as a number ("2") or a target name ("Stage2_Continuations").
+    public func stage(named text: String) -> Stage? {
+        Stage.all.first { "\($0.number)" == text || $0.target == text }
+    }
+
+    /// Whether `--filter NAME` selects something: a test target, or `Target.Type` where
+    /// the type is declared in that target's sources.
+    public func isTestFilter(_ name: String) -> Bool {
+        let parts = name.split(separator: ".", maxSplits: 1).map(String.init)
+        guard let target = parts.first else { return false }
+        let targets = testTargets.filter { $0 == target || (try? NSRegularExpression(pattern: "^(\(target))$").firstMatch(in: $0, range: NSRange($0.startIndex..., in: $0))) != nil }
+        guard !targets.isEmpty else { return false }
+        guard parts.count == 2 else { return true }
+        let type = parts[1]
+        return targets.contains { target in
+            let folder = "Tests/\(target)"
+            let files = (try? FileManager.default.contentsOfDirectory(atPath: url(folder).path)) ?? []
+            return files.contains { file in
+                read("\(folder)/\(file)")?.range(of: "(struct|class|enum) \(type)\\b", options: .regularExpression) != nil
+            }
+        }
+    }
+}

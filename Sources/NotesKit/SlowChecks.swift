@@ -1,0 +1,167 @@
+import Foundation
+import TrackerSpec
+
+/// The checks that build or run: captured compiler diagnostics (from a scratch copy of the
+/// package, patched into the state the note describes), ThreadSanitizer reports, and the
+/// `tracker` commands the notes tell readers to type.
+public final class SlowChecks {
+    public let package: PackageFacts
+    private let scratch: URL
+    private let progress: (String) -> Void
+
+    public init(package: PackageFacts, scratch: URL, progress: @escaping (String) -> Void = { _ in }) {
+        self.package = package
+        self.scratch = scratch
+        self.progress = progress
+    }
+
+    public func check(_ note: Note) -> [Problem] {
+        var problems: [Problem] = []
+        for fence in note.fences where !fence.isIllustration {
+            if let target = fence.value("compiler") {
+                progress("\(note.path):\(fence.line) compiler \(target)")
+                problems += checkCompiler(fence, target: target, in: note)
+            } else if let target = fence.value("tsan") {
+                progress("\(note.path):\(fence.line) tsan \(target)")
+                problems += checkTSan(fence, target: target, in: note)
+            } else if fence.language == "sh" && fence.info.contains("run") {
+                for command in QuickChecks.trackerCommands(in: fence) {
+                    progress("\(note.path):\(fence.line) tracker \(command.arguments.joined(separator: " "))")
+                    let result = run([trackerPath()] + command.arguments, in: package.root)
+                    if result.status != 0 {
+                        problems.append(Problem(note.path, fence.line + 1 + command.offset,
+                            "tracker \(command.arguments.joined(separator: " ")) exits \(result.status): \(result.output.prefix(200))"))
+                    }
+                }
+            }
+        }
+        return problems
+    }
+
+    // MARK: Compiler diagnostics
+
+    func checkCompiler(_ fence: Note.Fence, target: String, in note: Note) -> [Problem] {
+        let problem = { (message: String) in [Problem(note.path, fence.line, message)] }
+        guard package.stageTargets.contains(target) || package.exists("Sources/\(target)") else {
+            return problem("no target \(target)")
+        }
+        do {
+            try resetScratch()
+        } catch {
+            return problem("could not prepare a scratch copy: \(error)")
+        }
+        if let patch = fence.value("patch") {
+            guard package.exists(patch) else { return problem("no patch \(patch)") }
+            let applied = run(["patch", "-p1", "-s", "-i", package.url(patch).path], in: scratch)
+            if applied.status != 0 { return problem("\(patch) no longer applies: \(applied.output.prefix(300))") }
+        }
+        // Recompile the target itself, so that its diagnostics are printed again.
+        let touched = run(["sh", "-c", "touch Sources/\(target)/*.swift"], in: scratch)
+        if touched.status != 0 { return problem("could not touch \(target)'s sources: \(touched.output)") }
+        var command = ["swift", "build", "--target", target]
+        for flag in (fence.value("flags") ?? "").split(separator: ",") where !flag.isEmpty {
+            command += ["-Xswiftc", String(flag)]
+        }
+        let output = run(command, in: scratch).output
+        let diagnostics = Set(output.components(separatedBy: "\n").compactMap(Self.normalisedDiagnostic))
+        let expected = fence.content.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        if expected == ["(no diagnostics)"] {
+            let ours = diagnostics.filter { $0.hasPrefix("Sources/\(target)/") }
+            return ours.isEmpty ? [] : problem("\(target) now has diagnostics: \(ours.sorted().prefix(3))")
+        }
+        return expected.filter { !diagnostics.contains($0) }.map {
+            Problem(note.path, fence.line, "the compiler no longer says: \($0)")
+        }
+    }
+
+    /// "/tmp/x/Sources/A/B.swift:3:4: error: text [#Group]" -> "Sources/A/B.swift:3:4: error: text"
+    static func normalisedDiagnostic(_ line: String) -> String? {
+        guard let start = line.range(of: "Sources/"), line.contains(": warning: ") || line.contains(": error: ") else { return nil }
+        var text = String(line[start.lowerBound...])
+        if let group = text.range(of: #" \[#[A-Za-z]+\]$"#, options: .regularExpression) { text.removeSubrange(group) }
+        return text.trimmingCharacters(in: .whitespaces)
+    }
+
+    /// A copy of the package's manifest and sources, keeping its own .build between uses.
+    private func resetScratch() throws {
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        for item in ["Package.swift", "Sources", "Tests"] {
+            let destination = scratch.appendingPathComponent(item)
+            if FileManager.default.fileExists(atPath: destination.path) { try FileManager.default.removeItem(at: destination) }
+            // cp -p keeps modification times, so unchanged modules are not rebuilt.
+            let copied = run(["cp", "-Rp", package.url(item).path, destination.path], in: scratch)
+            if copied.status != 0 { throw CheckError(copied.output) }
+        }
+    }
+
+    // MARK: ThreadSanitizer
+
+    func checkTSan(_ fence: Note.Fence, target: String, in note: Note) -> [Problem] {
+        let problem = { (message: String) in [Problem(note.path, fence.line, message)] }
+        guard let stage = package.stage(named: target) else { return problem("no stage \(target)") }
+        guard let race = fence.value("race"), Catalogue.defects.contains(where: { $0.id == race }) else {
+            return problem("a tsan block needs race=ROW naming a catalogue row")
+        }
+        let reports: String
+        do {
+            reports = try runRaceScenario(race, stage: stage)
+        } catch {
+            return problem("could not run the race scenario: \(error)")
+        }
+        let expected = fence.content.map { $0.trimmingCharacters(in: .whitespaces) }
+        if expected == ["(no report)"] {
+            return reports.contains("WARNING: ThreadSanitizer") ? problem("\(target) now reports a race in \(race)") : []
+        }
+        let seen = Set(Note.matches(of: #"(Sources/[^\s:]+\.swift:\d+)"#, in: reports))
+        let wanted = Note.matches(of: #"(Sources/[^\s:]+\.swift:\d+)"#, in: expected.joined(separator: "\n"))
+        if wanted.isEmpty { return problem("a tsan block must name the racing frames as Sources/...swift:LINE") }
+        return wanted.filter { !seen.contains($0) }.map { Problem(note.path, fence.line, "TSan no longer reports a frame at \($0)") }
+    }
+
+    private var tsanBuilt = false
+
+    /// Runs one race scenario of one stage under TSan; returns the reports it wrote.
+    private func runRaceScenario(_ race: String, stage: Stage) throws -> String {
+        if !tsanBuilt {
+            progress("building the tests with ThreadSanitizer")
+            let built = run(["swift", "build", "--build-tests", "--sanitize=thread", "--scratch-path", ".build-tsan"], in: package.root)
+            if built.status != 0 { throw CheckError("swift build --sanitize=thread failed:\n\(built.output.suffix(800))") }
+            tsanBuilt = true
+        }
+        let logs = FileManager.default.temporaryDirectory.appendingPathComponent("check-notes-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: logs, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: logs) }
+        let filter = "Stage\(stage.number)Tests.Stage\(stage.number)RaceScenarios"
+        let environment = [
+            "TRACKER_RACE": race,
+            "TSAN_OPTIONS": "log_path=\(logs.path)/tsan:exitcode=0:atexit_sleep_ms=0",
+            "SWIFT_BACKTRACE": "enable=no",
+        ]
+        #if os(Linux)
+        let bundle = package.url(".build-tsan/debug/CoffeeTrackerKitPackageTests.xctest").path
+        let result = run([bundle, filter], in: package.root, environment: environment)
+        #else
+        let result = run(["swift", "test", "--skip-build", "--sanitize=thread", "--scratch-path", ".build-tsan", "--filter", filter],
+                         in: package.root, environment: environment)
+        #endif
+        if result.status != 0 { throw CheckError("the scenario failed:\n\(result.output.suffix(800))") }
+        let files = (try? FileManager.default.contentsOfDirectory(at: logs, includingPropertiesForKeys: nil)) ?? []
+        return try files.map { try String(contentsOf: $0, encoding: .utf8) }.joined(separator: "\n")
+    }
+
+    private var trackerBuilt: String?
+
+    private func trackerPath() -> String {
+        if let trackerBuilt { return trackerBuilt }
+        _ = run(["swift", "build", "--product", "tracker"], in: package.root)
+        let bin = run(["swift", "build", "--show-bin-path"], in: package.root).output.trimmingCharacters(in: .whitespacesAndNewlines)
+        let path = bin.split(separator: "\n").last.map(String.init).map { $0 + "/tracker" } ?? "tracker"
+        trackerBuilt = path
+        return path
+    }
+}
+
+struct CheckError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

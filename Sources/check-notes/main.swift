@@ -1,0 +1,60 @@
+import Foundation
+import NotesKit
+
+// Checks that every code block, diagnostic, TSan report, command and name in Steps/*.md
+// is still true of the package. See Steps/NOTES-FORMAT.md.
+
+let usage = """
+    Usage: check-notes [--quick] [--root DIR]
+
+    Checks the step notes in Steps/ against the package (see Steps/NOTES-FORMAT.md):
+    excerpts, diffs, catalogue flips, commands and names, and, unless --quick, the
+    captured compiler diagnostics (rebuilt from patched scratch copies), the captured
+    ThreadSanitizer reports (rerun) and the tracker commands (run).
+    """
+
+var quick = false
+var root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+var arguments = CommandLine.arguments.dropFirst()
+while let argument = arguments.popFirst() {
+    switch argument {
+    case "--quick": quick = true
+    case "--root":
+        guard let value = arguments.popFirst() else { fail("--root needs a folder") }
+        root = URL(fileURLWithPath: value)
+    case "--help", "-h":
+        print(usage)
+        exit(0)
+    default: fail("unknown argument '\(argument)'")
+    }
+}
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("check-notes: \(message)\n\n\(usage)\n".utf8))
+    exit(2)
+}
+
+let package = PackageFacts(root: root)
+guard package.exists("Package.swift"), package.exists("Steps") else { fail("\(root.path) is not the kit's package root") }
+
+let interactive = isatty(2) == 1
+func progress(_ text: String) {
+    let line = interactive ? "\r\u{1B}[K\(text)" : "\(text)\n"
+    FileHandle.standardError.write(Data(line.utf8))
+}
+
+let notes = package.notes()
+var problems: [Problem] = []
+let quickChecks = QuickChecks(package: package)
+for note in notes { problems += quickChecks.check(note) }
+if !quick {
+    let scratch = root.appendingPathComponent(".build-notes")
+    let slow = SlowChecks(package: package, scratch: scratch, progress: progress)
+    for note in notes { problems += slow.check(note) }
+    if interactive { progress("") }
+}
+
+let blocks = notes.reduce(0) { $0 + $1.fences.count }
+for problem in problems { print(problem) }
+print("\(notes.count) notes, \(blocks) code blocks checked\(quick ? " (quick)" : ""): \(problems.isEmpty ? "all true" : "\(problems.count) problems")")
+exit(problems.isEmpty ? 0 : 1)
