@@ -88,7 +88,10 @@ public enum Catalogue {
         Defect(
             id: "race-health-access",
             summary: "The shim's completion writes the Health status on a pool thread while the screen reads it on main",
-            detector: .threadSanitizer(properties: ["healthAccess"], between: [.main, .task], reliable: true),
+            // Measured: reported every time in stage 2, never in stage 1, though canaries
+            // written just before and after the same write are reported there. Unexplained,
+            // so claimed no further than measured.
+            detector: .threadSanitizer(properties: ["healthAccess"], between: [.main, .task], reliable: false),
             present: [1, 2]),
         Defect(
             id: "race-is-authorized",
