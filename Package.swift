@@ -37,6 +37,16 @@ let package = Package(
                 + stages.map { .target(name: $0.name) }
         ),
         .testTarget(name: "SimTests", dependencies: ["SimSupport", "HealthKitSim", "WatchKitSim", "CoffeeModel"]),
+        // Scripts/race-matrix: the pure logic (TSan reports, diagnostics, cells, Markdown) and
+        // the executable that builds, runs the stages and compares with the catalogue.
+        .target(name: "MatrixKit", dependencies: ["TrackerSpec"], swiftSettings: [.swiftLanguageMode(.v6)]),
+        .executableTarget(
+            name: "race-matrix", dependencies: ["MatrixKit", "TrackerSpec"], swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .testTarget(
+            name: "KitTests", dependencies: ["MatrixKit", "TrackerSpec"], resources: [.copy("Fixtures")],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
     ]
         + stages.enumerated().flatMap { number, stage -> [Target] in
             [

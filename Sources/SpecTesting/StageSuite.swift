@@ -45,7 +45,7 @@ public enum StageSuite {
                 handle.write(Data(line.utf8))
                 handle.closeFile()
             } else {
-                FileManager.default.createFile(atPath: path, contents: Data(line.utf8))
+                _ = FileManager.default.createFile(atPath: path, contents: Data(line.utf8))
             }
         }
     }
@@ -60,19 +60,10 @@ public enum StageSuite {
     /// main queue is drained by pool threads, so a main-queue block and a background block
     /// can run on one thread, and TSan, seeing them in program order, misses their race
     /// (measured: the anchor race went unreported 6 times out of 6).
-    ///
-    /// Each scenario runs its interleaving `raceRepetitions` times, each on a fresh watch:
-    /// when both racing accesses run on the cooperative pool, TSan sees the race only if
-    /// they land on different threads (measured 9 times in 10 for one interleaving).
-    /// TSan reports each racing pair once, however often it recurs.
     public static func runRaceScenarios(on app: any WatchApp.Type) async throws {
         let only = ProcessInfo.processInfo.environment["TRACKER_RACE"]
         for check in Check.races where only == nil || check.defect == only {
-            for _ in 1...raceRepetitions {
-                try await check.run(on: app)
-            }
+            try await check.run(on: app)
         }
     }
-
-    public static let raceRepetitions = 3
 }

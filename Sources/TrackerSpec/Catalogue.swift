@@ -42,8 +42,9 @@ public struct Defect: Sendable, Hashable, Identifiable, CustomStringConvertible 
         case threadSanitizer(properties: [String], between: Set<Context>, reliable: Bool)
         /// The runtime's watchdog measures a main-thread stall.
         case watchdog
-        /// `-strict-concurrency=complete` diagnostics in the stage's sources.
-        case compiler
+        /// `-strict-concurrency=complete` diagnostics in the stage's sources: all of them,
+        /// or those whose message mentions one of these words.
+        case compiler(mentioning: [String])
     }
 
     public let id: String
@@ -66,7 +67,7 @@ extension Defect.Detector: CustomStringConvertible {
                 + (between.count == 1 ? "\(between.first!) vs \(between.first!)" : between.map(\.rawValue).sorted().joined(separator: " vs "))
                 + (reliable ? "" : " (by chance)")
         case .watchdog: "watchdog"
-        case .compiler: "compiler"
+        case .compiler(let words): words.isEmpty ? "compiler" : "compiler: " + words.joined(separator: ", ")
         }
     }
 }
@@ -99,20 +100,18 @@ public enum Catalogue {
             detector: .threadSanitizer(properties: ["isAuthorized"], between: [.main, .queue], reliable: true),
             present: [0]),
         Defect(
-            id: "race-is-authorized-tasks",
-            summary: "isAuthorized written and read by two unstructured tasks: the race moved onto the pool",
-            detector: .threadSanitizer(properties: ["isAuthorized"], between: [.task], reliable: false),
-            present: [1, 2, 3]),
-        Defect(
             id: "race-query-anchor",
             summary: "The query anchor read on main when a refresh starts, written on the store's queue when another's results arrive",
             detector: .threadSanitizer(properties: ["anchor"], between: [.main, .queue], reliable: true),
             present: [0, 1]),
         Defect(
-            id: "race-query-anchor-tasks",
-            summary: "The query anchor read and written by two overlapping loads on the pool",
-            detector: .threadSanitizer(properties: ["anchor"], between: [.task], reliable: false),
-            present: [2, 3]),
+            id: "controller-crosses-domains",
+            // The races on isAuthorized and the anchor do not end at stage 1: they move
+            // between two tasks on the cooperative pool, where TSan sees them only when the
+            // tasks land on different threads (measured 0 times in 20). Complete checking
+            // still names the controller at every place it crosses a concurrency domain.
+            summary: "The HealthKit controller's state is shared across concurrency domains with no isolation (the compiler names it)",
+            detector: .compiler(mentioning: ["HealthKitController", "healthKitController"]), present: [0, 1, 2, 3]),
         Defect(
             id: "race-saved-drinks",
             summary: "The drink list and the last-saved list written on main, read and written by the background save",
@@ -129,7 +128,7 @@ public enum Catalogue {
         Defect(
             id: "strict-concurrency-diagnostics",
             summary: "The compiler reports concurrency problems under complete checking",
-            detector: .compiler, present: [0, 1, 2, 3, 4]),
+            detector: .compiler(mentioning: []), present: [0, 1, 2, 3, 4]),
     ]
 
     public static func defect(_ id: String) -> Defect {

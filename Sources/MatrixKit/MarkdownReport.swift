@@ -1,0 +1,91 @@
+import TrackerSpec
+
+/// Renders a matrix as the Markdown of `Steps/MATRIX.md`: no timestamps, so that the same
+/// measurement gives the same file.
+public enum MarkdownReport {
+    public static func render(_ matrix: Matrix, command: String) -> String {
+        var out: [String] = []
+        out.append("# The race matrix")
+        out.append("")
+        out.append(legend(matrix))
+        out.append("")
+        out.append("Measured with `\(command)`: each of the \(Check.races.count) race scenarios ran \(times(matrix.runs)) per stage under ThreadSanitizer, one process each.")
+        out.append("")
+        out.append(table(matrix))
+        out.append("")
+        out.append("Stages: " + matrix.stages.map { "\($0.number) \($0.title)" }.joined(separator: "; ") + ".")
+        if let diagnostics = matrix.diagnostics, !diagnostics.isEmpty {
+            out.append("")
+            out.append("Diagnostic groups under complete checking (diagnostics per group; not every diagnostic names one):")
+            out.append("")
+            for stage in matrix.stages {
+                guard let found = diagnostics[stage.number] else { continue }
+                let groups = CompilerDiagnostics.groupCounts(found)
+                let list = groups.isEmpty ? "none" : groups.map { "`\($0.group)` \($0.count)" }.joined(separator: ", ")
+                out.append("- stage \(stage.number): \(list)")
+            }
+        }
+        let seen = seenBy(matrix)
+        if !seen.isEmpty {
+            out.append("")
+            out.append("Which scenario's process saw each race (scenario: runs):")
+            out.append("")
+            out += seen
+        }
+        let unexpected = matrix.unexpectedReports
+        if !unexpected.isEmpty {
+            out.append("")
+            out.append("## Unexpected reports")
+            out.append("")
+            out.append("TSan reports that belong to no catalogue row (properties; contexts; top stage frames):")
+            out.append("")
+            for report in unexpected {
+                out.append("- stage \(report.stage), scenario `\(report.scenario)`, \(report.runs)/\(matrix.runs) runs: \(report.description)")
+            }
+        }
+        let errors = matrix.allErrors
+        if !errors.isEmpty {
+            out.append("")
+            out.append("## Errors")
+            out.append("")
+            out += errors.map { "- \($0)" }
+        }
+        return out.joined(separator: "\n") + "\n"
+    }
+
+    static func legend(_ matrix: Matrix) -> String {
+        "Each cell is what `Scripts/race-matrix` measured for one defect of the catalogue "
+            + "(`Sources/TrackerSpec/Catalogue.swift`) in one stage. ThreadSanitizer rows show in how many runs "
+            + "a race on the row's property between the row's two contexts was reported (a run is one process per "
+            + "race scenario): a present row must be reported in every run and a fixed one in none, except rows marked "
+            + "\"by chance\" (two pool tasks that TSan sees only when they land on different threads), whose present "
+            + "cells may show any count. Suite and watchdog rows show the verdict the stage's shared suite measured; "
+            + "the compiler row counts the unique warnings and errors `-strict-concurrency=complete` reports in the "
+            + "stage's sources, deprecations excluded. A cell that disagrees with the catalogue is marked **MISMATCH**."
+    }
+
+    static func table(_ matrix: Matrix) -> String {
+        var lines: [String] = []
+        lines.append("| defect | detected by | " + matrix.stages.map { "stage \($0.number)" }.joined(separator: " | ") + " |")
+        lines.append("|---|---|" + String(repeating: "---|", count: matrix.stages.count))
+        for defect in matrix.defects {
+            let cells = matrix.stages.map { matrix.cell(defect, $0).text }
+            lines.append("| `\(defect.id)` | \(defect.detector) | " + cells.joined(separator: " | ") + " |")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    static func seenBy(_ matrix: Matrix) -> [String] {
+        matrix.defects.filter { $0.tsanRow != nil }.compactMap { defect in
+            let stages = matrix.stages.compactMap { stage -> String? in
+                guard let scenarios = matrix.tsan[stage.number]?.scenarios(of: defect.id), !scenarios.isEmpty else {
+                    return nil
+                }
+                return "stage \(stage.number): " + scenarios.map { "`\($0.scenario)` \($0.runs)" }.joined(separator: ", ")
+            }
+            return stages.isEmpty ? nil : "- `\(defect.id)`: " + stages.joined(separator: "; ")
+        }
+    }
+
+    static func times(_ runs: Int) -> String { runs == 1 ? "once" : "\(runs) times" }
+}

@@ -1,0 +1,70 @@
+/// One ThreadSanitizer report, as read from a `log_path` file.
+public struct TSanReport: Sendable, Hashable {
+    /// What TSan found: "data race", "Swift access race", "heap-use-after-free", ...
+    public var kind: String
+    /// The two conflicting accesses of a race (current first), empty for other kinds.
+    public var accesses: [MemoryAccess]
+    /// The report's text, from its WARNING line to its SUMMARY line.
+    public var text: String
+
+    public init(kind: String, accesses: [MemoryAccess], text: String) {
+        self.kind = kind
+        self.accesses = accesses
+        self.text = text
+    }
+
+    /// Data races and Swift access races: two unordered accesses to one location.
+    public var isRace: Bool { kind == "data race" || kind == "Swift access race" }
+}
+
+/// One side of a race: what was accessed, by which thread, from which stack.
+public struct MemoryAccess: Sendable, Hashable {
+    /// The header as TSan prints it: "Write of size 1 at 0x7214... by thread T7".
+    public var header: String
+    /// "main thread", "thread T7", ...
+    public var thread: String
+    public var frames: [StackFrame]
+
+    public init(header: String, thread: String, frames: [StackFrame]) {
+        self.header = header
+        self.thread = thread
+        self.frames = frames
+    }
+
+    public var isMainThread: Bool { thread == "main thread" }
+
+    /// The innermost frame in a stage's sources ("…/Sources/Stage…").
+    public var topStageFrame: StackFrame? { frames.first { $0.stageSourcePath != nil } }
+}
+
+/// One line of a TSan stack: `#0 <function> <file>[:line[:column]] (<module>+0x…) (BuildId: …)`.
+public struct StackFrame: Sendable, Hashable {
+    public var function: String
+    /// The file as printed (absolute path, a bare name, "<null>", "/<compiler-generated>").
+    public var file: String?
+    public var line: Int?
+    public var column: Int?
+
+    public init(function: String, file: String? = nil, line: Int? = nil, column: Int? = nil) {
+        self.function = function
+        self.file = file
+        self.line = line
+        self.column = column
+    }
+
+    /// The file relative to the package root ("Sources/Stage0_GCD/CoffeeData.swift") when
+    /// it is in a stage's sources, wherever the package was built.
+    public var stageSourcePath: String? {
+        guard let file, let range = file.range(of: "Sources/Stage") else { return nil }
+        guard range.lowerBound == file.startIndex || file[file.index(before: range.lowerBound)] == "/" else {
+            return nil
+        }
+        return String(file[range.lowerBound...])
+    }
+
+    /// "Sources/Stage0_GCD/CoffeeData.swift:83" (or without the line when it has none).
+    public var shortLocation: String {
+        let path = stageSourcePath ?? file ?? "?"
+        return line.map { "\(path):\($0)" } ?? path
+    }
+}

@@ -1,0 +1,44 @@
+/// What the race scenarios of one stage showed over its runs.
+///
+/// Run r of a stage is one process per scenario; a row is seen in run r when any of those
+/// processes reported a race that belongs to it.
+public struct TSanTally: Sendable {
+    public let runs: Int
+    /// row id → the runs in which it was seen.
+    private(set) var seen: [String: Set<Int>] = [:]
+    /// row id → scenario → the runs in which that scenario's process saw it.
+    private(set) var seenBy: [String: [String: Set<Int>]] = [:]
+    /// A description of each unexpected report → scenario → the runs that produced it.
+    private(set) var unexpected: [String: [String: Set<Int>]] = [:]
+
+    public init(runs: Int) {
+        self.runs = runs
+    }
+
+    public mutating func record(run: Int, scenario: String, findings: [RaceFinding]) {
+        for finding in findings {
+            if finding.isUnexpected {
+                unexpected[finding.description, default: [:]][scenario, default: []].insert(run)
+            }
+            for row in finding.rows {
+                seen[row, default: []].insert(run)
+                seenBy[row, default: [:]][scenario, default: []].insert(run)
+            }
+        }
+    }
+
+    /// In how many runs the row was seen.
+    public func detections(of row: String) -> Int { seen[row]?.count ?? 0 }
+
+    /// Which scenarios saw the row, in how many runs each, by scenario name.
+    public func scenarios(of row: String) -> [(scenario: String, runs: Int)] {
+        (seenBy[row] ?? [:]).map { ($0.key, $0.value.count) }.sorted { $0.scenario < $1.scenario }
+    }
+
+    /// The unexpected reports: what, from which scenario, in how many runs.
+    public var unexpectedReports: [(description: String, scenario: String, runs: Int)] {
+        unexpected.flatMap { description, byScenario in
+            byScenario.map { (description, $0.key, $0.value.count) }
+        }.sorted { ($0.scenario, $0.description) < ($1.scenario, $1.description) }
+    }
+}

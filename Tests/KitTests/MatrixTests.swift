@@ -1,0 +1,103 @@
+import MatrixKit
+import Testing
+@testable import TrackerSpec
+
+@Suite("The matrix and its Markdown")
+struct MatrixTests {
+    /// A matrix of the test catalogue over stages 0 and 1 that agrees with it everywhere.
+    func agreeingMatrix(runs: Int = 2) -> Matrix {
+        var matrix = Matrix(stages: TestCatalogue.stages, defects: TestCatalogue.defects, runs: runs)
+        let attributor = RaceAttributor(catalogue: TestCatalogue.defects)
+        for stage in TestCatalogue.stages {
+            var tally = TSanTally(runs: runs)
+            for run in 1...runs {
+                for defect in TestCatalogue.defects where defect.tsanRow?.reliable == true && defect.isPresent(in: stage.number) {
+                    let finding = RaceFinding(kind: "data race", properties: [], contexts: [], topFrames: [], rows: [defect.id])
+                    tally.record(run: run, scenario: defect.id, findings: [finding])
+                }
+            }
+            _ = attributor
+            matrix.tsan[stage.number] = tally
+        }
+        var verdicts = SuiteVerdicts()
+        for stage in TestCatalogue.stages {
+            for defect in [TestCatalogue.authNeverAnswers, TestCatalogue.blocked] {
+                verdicts.add("\(stage.number)\t\(defect.id)\t\(defect.isPresent(in: stage.number) ? "present" : "fixed")")
+            }
+        }
+        matrix.verdicts = verdicts
+        matrix.diagnostics = [0: [diagnostic], 1: [diagnostic, diagnostic2]]
+        return matrix
+    }
+
+    let diagnostic = CompilerDiagnostics.parse("/p/Sources/S/A.swift:1:1: warning: a [#SendableClosureCaptures]", target: "S")[0]
+    let diagnostic2 = CompilerDiagnostics.parse("/p/Sources/S/A.swift:2:1: warning: b", target: "S")[0]
+
+    @Test("a matrix that measures what the catalogue says agrees with it")
+    func agrees() {
+        let matrix = agreeingMatrix()
+        #expect(matrix.mismatches.isEmpty)
+        #expect(matrix.allErrors.isEmpty)
+        #expect(matrix.agreesWithCatalogue)
+    }
+
+    @Test("a row seen once in two runs of the same stage is a flaky mismatch")
+    func oneRunOfTwo() {
+        var matrix = agreeingMatrix()
+        var tally = TSanTally(runs: 2)
+        let finding = RaceFinding(kind: "data race", properties: ["isAuthorized"], contexts: [.main, .queue], topFrames: [], rows: ["race-is-authorized"])
+        tally.record(run: 1, scenario: "race-is-authorized", findings: [finding])
+        tally.record(run: 1, scenario: "race-saved-drinks", findings: [finding])
+        tally.record(run: 2, scenario: "race-saved-drinks", findings: [])
+        #expect(tally.detections(of: "race-is-authorized") == 1)
+        #expect(tally.scenarios(of: "race-is-authorized").map(\.scenario) == ["race-is-authorized", "race-saved-drinks"])
+        matrix.tsan[0] = tally
+        #expect(matrix.mismatches.map(\.defect.id).contains("race-is-authorized"))
+        #expect(!matrix.agreesWithCatalogue)
+    }
+
+    @Test("an unexpected report makes the matrix disagree and is listed after the table")
+    func unexpected() {
+        var matrix = agreeingMatrix()
+        let stray = RaceFinding(kind: "data race", properties: ["anchor"], contexts: [.queue, .thread], topFrames: ["Sources/Stage1_AsyncAwait/A.swift:3"], rows: [])
+        matrix.tsan[1]?.record(run: 2, scenario: "race-query-anchor", findings: [stray])
+        #expect(matrix.mismatches.isEmpty)
+        #expect(!matrix.agreesWithCatalogue)
+        let markdown = MarkdownReport.render(matrix, command: "Scripts/race-matrix --runs 2")
+        #expect(markdown.contains("## Unexpected reports"))
+        #expect(markdown.contains("- stage 1, scenario `race-query-anchor`, 1/2 runs: anchor; queue vs thread; Sources/Stage1_AsyncAwait/A.swift:3"))
+    }
+
+    @Test("a missing verdict is an error")
+    func missingVerdict() {
+        var matrix = agreeingMatrix()
+        matrix.verdicts = SuiteVerdicts(parsing: "0\tauth-never-answers\tpresent\n")
+        #expect(matrix.allErrors.contains("main-thread-blocked, stage 0: no verdict from the suite"))
+        #expect(!matrix.agreesWithCatalogue)
+    }
+
+    @Test("the Markdown has one row per defect, one column per stage, the command and no timestamp")
+    func markdown() {
+        let markdown = MarkdownReport.render(agreeingMatrix(), command: "Scripts/race-matrix --runs 2")
+        let lines = markdown.split(separator: "\n")
+        let table = lines.filter { $0.hasPrefix("|") }
+        #expect(table.count == 2 + TestCatalogue.defects.count)
+        #expect(table[0] == "| defect | detected by | stage 0 | stage 1 |")
+        #expect(table.contains("| `race-is-authorized` | TSan: isAuthorized, main vs queue | present 2/2 | fixed 0/2 |"))
+        #expect(table.contains("| `race-is-authorized-tasks` | TSan: isAuthorized, task vs task (by chance) | fixed 0/2 | not seen 0/2 (by chance) |"))
+        #expect(table.contains("| `strict-concurrency-diagnostics` | compiler | present, 1 diagnostic | present, 2 diagnostics |"))
+        #expect(markdown.contains("`Scripts/race-matrix --runs 2`"))
+        #expect(markdown.contains("- stage 1: `#SendableClosureCaptures` 1"))
+        #expect(!markdown.contains("2026") && !markdown.contains("UTC"))
+        #expect(MarkdownReport.render(agreeingMatrix(), command: "x") == MarkdownReport.render(agreeingMatrix(), command: "x"))
+    }
+
+    @Test("skipped rows say so and are no mismatch")
+    func skipped() {
+        var matrix = agreeingMatrix()
+        matrix.diagnostics = nil
+        matrix.verdicts = nil
+        #expect(matrix.agreesWithCatalogue)
+        #expect(MarkdownReport.render(matrix, command: "x").contains("| `strict-concurrency-diagnostics` | compiler | skipped | skipped |"))
+    }
+}
