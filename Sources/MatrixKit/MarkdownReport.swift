@@ -58,10 +58,11 @@ public enum MarkdownReport {
             + "(`Sources/TrackerSpec/Catalogue.swift`) in one stage. ThreadSanitizer rows show in how many runs "
             + "a race on the row's property between the row's two contexts was reported (a run is one process per "
             + "race scenario): a present row must be reported in every run and a fixed one in none, except rows marked "
-            + "\"by chance\" (two pool tasks that TSan sees only when they land on different threads), whose present "
+            + "\"by chance\" (races TSan sees under some schedules only; see Steps/TSAN.md), whose present "
             + "cells may show any count. Suite and watchdog rows show the verdict the stage's shared suite measured; "
-            + "the compiler row counts the unique warnings and errors `-strict-concurrency=complete` reports in the "
-            + "stage's sources, deprecations excluded. A cell that disagrees with the catalogue is marked **MISMATCH**."
+            + "compiler rows count the unique warnings and errors `-strict-concurrency=complete` reports in the "
+            + "stage's sources, deprecations excluded (a row that names words counts those whose message mentions "
+            + "one). A cell that disagrees with the catalogue is marked **MISMATCH**."
     }
 
     static func table(_ matrix: Matrix) -> String {
