@@ -45,8 +45,12 @@ public final class SlowChecks {
         guard package.stageTargets.contains(target) || package.exists("Sources/\(target)") else {
             return problem("no target \(target)")
         }
+        // One scratch copy per set of flags: SwiftPM does not rebuild a module when only
+        // -Xswiftc flags change, so a shared copy would print the last flags' diagnostics.
+        let flags = fence.value("flags") ?? ""
+        let scratch = self.scratch.appendingPathComponent(flags.isEmpty ? "default" : flags.filter { $0.isLetter || $0.isNumber || $0 == "-" })
         do {
-            try resetScratch()
+            try resetScratch(scratch)
         } catch {
             return problem("could not prepare a scratch copy: \(error)")
         }
@@ -59,7 +63,7 @@ public final class SlowChecks {
         let touched = run(["sh", "-c", "touch Sources/\(target)/*.swift"], in: scratch)
         if touched.status != 0 { return problem("could not touch \(target)'s sources: \(touched.output)") }
         var command = ["swift", "build", "--target", target]
-        for flag in (fence.value("flags") ?? "").split(separator: ",") where !flag.isEmpty {
+        for flag in flags.split(separator: ",") where !flag.isEmpty {
             command += ["-Xswiftc", String(flag)]
         }
         let output = run(command, in: scratch).output
@@ -83,7 +87,7 @@ public final class SlowChecks {
     }
 
     /// A copy of the package's manifest and sources, keeping its own .build between uses.
-    private func resetScratch() throws {
+    private func resetScratch(_ scratch: URL) throws {
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         for item in ["Package.swift", "Sources", "Tests"] {
             let destination = scratch.appendingPathComponent(item)

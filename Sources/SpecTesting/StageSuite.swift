@@ -57,9 +57,10 @@ public enum StageSuite {
     ///
     /// Call it from an XCTest case, not a Swift Testing test: XCTest's runner keeps the main
     /// queue on the process's first thread, as on a watch. Under Swift Testing on Linux the
-    /// main queue is drained by pool threads, so a main-queue block and a background block
-    /// can run on one thread, and TSan, seeing them in program order, misses their race
-    /// (measured: the anchor race went unreported 6 times out of 6).
+    /// main queue is drained by pool threads: TSan then labels a main-queue access "thread
+    /// Tn" rather than "main thread" (so the matrix could not tell main from a queue), and a
+    /// main-queue block and a background block can share one thread, which orders them for
+    /// TSan. See Steps/TSAN.md for the measurements.
     public static func runRaceScenarios(on app: any WatchApp.Type) async throws {
         let only = ProcessInfo.processInfo.environment["TRACKER_RACE"]
         for check in Check.races where only == nil || check.defect == only {
