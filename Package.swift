@@ -65,7 +65,7 @@ let package = Package(
 
 // The kit's own tools: the step-notes checker (see Steps/NOTES-FORMAT.md).
 package.targets += [
-    .target(name: "NotesKit", dependencies: ["TrackerSpec"]),
+    .target(name: "NotesKit", dependencies: ["TrackerSpec", "MatrixKit"]),
     .executableTarget(name: "check-notes", dependencies: ["NotesKit"]),
     .testTarget(name: "NotesTests", dependencies: ["NotesKit"]),
 ]

@@ -1,21 +1,10 @@
 import Foundation
+import MatrixKit
 
-/// Runs a command and returns its exit status and its output (stdout and stderr merged).
+/// Runs a command in `directory`; returns its exit status and its output (stdout and
+/// stderr merged). A thin use of MatrixKit's `Shell`, which both tools share.
 func run(_ arguments: [String], in directory: URL, environment: [String: String] = [:]) -> (status: Int32, output: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = arguments
-    process.currentDirectoryURL = directory
-    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    do {
-        try process.run()
-    } catch {
-        return (127, "could not run \(arguments.joined(separator: " ")): \(error)")
-    }
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    let shell = Shell(directory: directory, scratch: FileManager.default.temporaryDirectory)
+    let result = shell.run(arguments, environment: environment)
+    return (result.succeeded ? 0 : (result.status == 0 ? 1 : result.status), result.output)
 }

@@ -1,4 +1,5 @@
 import Foundation
+import MatrixKit
 import TrackerSpec
 
 /// The checks that build or run: captured compiler diagnostics (from a scratch copy of the
@@ -108,7 +109,7 @@ public final class SlowChecks {
         }
         let reports: String
         do {
-            reports = try runRaceScenario(race, stage: stage)
+            reports = try runRaceScenario(race, stage: stage).map(\.text).joined(separator: "\n")
         } catch {
             return problem("could not run the race scenario: \(error)")
         }
@@ -122,35 +123,23 @@ public final class SlowChecks {
         return wanted.filter { !seen.contains($0) }.map { Problem(note.path, fence.line, "TSan no longer reports a frame at \($0)") }
     }
 
-    private var tsanBuilt = false
+    private var tsanLaunch: TestLaunch?
 
-    /// Runs one race scenario of one stage under TSan; returns the reports it wrote.
-    private func runRaceScenario(_ race: String, stage: Stage) throws -> String {
-        if !tsanBuilt {
+    /// Runs one race scenario of one stage under TSan (built once); returns its reports.
+    private func runRaceScenario(_ race: String, stage: Stage) throws -> [TSanReport] {
+        let runner = RaceScenarioRunner(shell: Shell(directory: package.root, scratch: FileManager.default.temporaryDirectory))
+        if tsanLaunch == nil {
             progress("building the tests with ThreadSanitizer")
-            let built = run(["swift", "build", "--build-tests", "--sanitize=thread", "--scratch-path", ".build-tsan"], in: package.root)
-            if built.status != 0 { throw CheckError("swift build --sanitize=thread failed:\n\(built.output.suffix(800))") }
-            tsanBuilt = true
+            do {
+                tsanLaunch = try runner.build()
+            } catch {
+                throw CheckError("swift build --sanitize=thread failed: \(error)")
+            }
         }
-        let logs = FileManager.default.temporaryDirectory.appendingPathComponent("check-notes-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: logs, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: logs) }
-        let filter = "Stage\(stage.number)Tests.Stage\(stage.number)RaceScenarios"
-        let environment = [
-            "TRACKER_RACE": race,
-            "TSAN_OPTIONS": "log_path=\(logs.path)/tsan:exitcode=0:atexit_sleep_ms=0",
-            "SWIFT_BACKTRACE": "enable=no",
-        ]
-        #if os(Linux)
-        let bundle = package.url(".build-tsan/debug/CoffeeTrackerKitPackageTests.xctest").path
-        let result = run([bundle, filter], in: package.root, environment: environment)
-        #else
-        let result = run(["swift", "test", "--skip-build", "--sanitize=thread", "--scratch-path", ".build-tsan", "--filter", filter],
-                         in: package.root, environment: environment)
-        #endif
-        if result.status != 0 { throw CheckError("the scenario failed:\n\(result.output.suffix(800))") }
-        let files = (try? FileManager.default.contentsOfDirectory(at: logs, includingPropertiesForKeys: nil)) ?? []
-        return try files.map { try String(contentsOf: $0, encoding: .utf8) }.joined(separator: "\n")
+        switch runner.reports(scenario: race, stage: stage, launch: tsanLaunch!) {
+        case .success(let reports): return reports
+        case .failure(let failure): throw CheckError("\(failure.what)\n\(failure.output)")
+        }
     }
 
     private var trackerBuilt: String?

@@ -51,11 +51,11 @@ var progress = Progress()
 }
 
 // 1. ThreadSanitizer: one build, then one process per (stage, run, scenario), one at a time.
-let tsan = TSanRuns(shell: shell, sources: PackageSourceLines(root: root))
-progress.show("building with --sanitize=thread (\(TSanRuns.scratchPath))")
-let tsanRunner: TSanRuns.Runner
+let tsan = TSanRuns(runner: RaceScenarioRunner(shell: shell), sources: PackageSourceLines(root: root))
+progress.show("building with --sanitize=thread (\(RaceScenarioRunner.scratchPath))")
+let tsanLaunch: TestLaunch
 do {
-    tsanRunner = try tsan.build()
+    tsanLaunch = try tsan.runner.build()
 } catch {
     progress.clear()
     switch error {
@@ -73,7 +73,7 @@ for stage in stages {
     for run in 1...options.runs {
         for scenario in scenarios {
             progress.show("\(position(stage)) \(scenario) run \(run)/\(options.runs)")
-            switch tsan.run(scenario: scenario, stage: stage, runner: tsanRunner) {
+            switch tsan.run(scenario: scenario, stage: stage, launch: tsanLaunch) {
             case .success(let findings):
                 tally.record(run: run, scenario: scenario, findings: findings)
             case .failure(let failure):
@@ -93,11 +93,11 @@ if options.skipSuite {
     switch suites.build() {
     case .failure(let failure):
         fail("the suite build", failure)
-    case .success(let runner):
+    case .success(let launch):
         var verdicts = SuiteVerdicts()
         for stage in stages {
             progress.show("\(position(stage)) shared suite")
-            let (lines, result) = suites.run(stage: stage, runner: runner)
+            let (lines, result) = suites.run(stage: stage, launch: launch)
             // Only this stage's lines: a stray verdict for another stage must not fill its cells.
             let ownLines = lines.split(separator: "\n").filter { $0.hasPrefix("\(stage.number)\t") }.joined(separator: "\n")
             let stageVerdicts = SuiteVerdicts(parsing: ownLines)

@@ -1,37 +1,43 @@
 import Foundation
 
 /// What a finished child process left: its status and everything it printed.
-struct ProcessResult {
+public struct ProcessResult: Sendable {
     /// The exit status, or the signal number when `crashed`.
-    var status: Int32
-    var crashed: Bool
-    var timedOut: Bool
+    public var status: Int32
+    public var crashed: Bool
+    public var timedOut: Bool
     /// stdout and stderr, interleaved.
-    var output: String
+    public var output: String
 
-    var succeeded: Bool { status == 0 && !crashed && !timedOut }
+    public var succeeded: Bool { status == 0 && !crashed && !timedOut }
 
     /// "exit 1", "signal 11", "timed out after 120 s".
-    var failure: String {
+    public var failure: String {
         if timedOut { return "timed out" }
         return crashed ? "killed by signal \(status)" : "exit \(status)"
     }
 
     /// The last lines of the output, for an error message.
-    func tail(_ count: Int = 15) -> String {
+    public func tail(_ count: Int = 15) -> String {
         output.split(separator: "\n", omittingEmptySubsequences: false).suffix(count).joined(separator: "\n")
     }
 }
 
 /// Runs child processes one at a time, their output captured in a file (no pipe to drain).
-struct Shell {
-    let directory: URL
-    let scratch: URL
+public struct Shell: Sendable {
+    public let directory: URL
+    public let scratch: URL
+
+    /// `directory` is where commands run; `scratch` holds their captured output.
+    public init(directory: URL, scratch: URL) {
+        self.directory = directory
+        self.scratch = scratch
+    }
 
     /// Runs `arguments` (the first is looked up on PATH unless it is a path) in the package
     /// root, with `environment` added to ours. A process still running after `timeout` is
     /// terminated.
-    func run(_ arguments: [String], environment: [String: String] = [:], timeout: TimeInterval? = nil) -> ProcessResult {
+    public func run(_ arguments: [String], environment: [String: String] = [:], timeout: TimeInterval? = nil) -> ProcessResult {
         let outputURL = scratch.appendingPathComponent("output-\(UUID().uuidString).txt")
         _ = FileManager.default.createFile(atPath: outputURL.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: outputURL) }
@@ -75,5 +81,46 @@ struct Shell {
         return ProcessResult(
             status: process.terminationStatus, crashed: process.terminationReason == .uncaughtSignal,
             timedOut: timedOut, output: text)
+    }
+}
+
+/// A child process that failed: how, and the end of its output.
+public struct RunFailure: Error, Sendable {
+    public var what: String
+    public var output: String
+
+    public init(what: String, output: String) {
+        self.what = what
+        self.output = output
+    }
+}
+
+/// How to start the package's tests after a build.
+public enum TestLaunch: Sendable {
+    /// Linux: the XCTest bundle is an executable (~0.3 s a process).
+    case bundle(String)
+    /// macOS: through `swift test --skip-build`.
+    case swiftTest
+}
+
+extension Shell {
+    /// Builds the tests with `arguments` added to `swift build --build-tests`; returns the
+    /// build's result and, when it succeeded, how to start the tests it built.
+    public func buildTests(_ arguments: [String] = []) -> (build: ProcessResult, launch: Result<TestLaunch, RunFailure>?) {
+        let build = run(["swift", "build", "--build-tests"] + arguments)
+        guard build.succeeded else { return (build, nil) }
+        #if os(Linux)
+        let binPath = run(["swift", "build", "--show-bin-path"] + arguments)
+        let directory = binPath.output.split(separator: "\n").last.map(String.init) ?? ""
+        let bundles = (try? FileManager.default.contentsOfDirectory(atPath: directory))?
+            .filter { $0.hasSuffix("PackageTests.xctest") } ?? []
+        guard binPath.succeeded, let bundle = bundles.first else {
+            let failure = RunFailure(what: "no *PackageTests.xctest in \(directory.isEmpty ? "the bin path" : directory)", output: binPath.tail())
+            return (build, .failure(failure))
+        }
+        return (build, .success(.bundle(directory + "/" + bundle)))
+        #else
+        return (build, .success(.swiftTest))
+        #endif
     }
 }

@@ -1,0 +1,72 @@
+import Foundation
+import TrackerSpec
+
+/// Builds the package with `--sanitize=thread` and runs one race scenario of one stage in a
+/// process of its own, returning the reports TSan wrote to `log_path`. Shared by
+/// `Scripts/race-matrix` and `Scripts/check-notes`.
+public struct RaceScenarioRunner: Sendable {
+    public static let scratchPath = ".build-tsan"
+
+    public enum BuildFailure: Error {
+        /// The toolchain cannot build with ThreadSanitizer here.
+        case unavailable(String)
+        case failed(String)
+    }
+
+    public let shell: Shell
+
+    public init(shell: Shell) {
+        self.shell = shell
+    }
+
+    /// Builds once; returns how to start the scenarios.
+    public func build() throws(BuildFailure) -> TestLaunch {
+        let (build, launch) = shell.buildTests(["--sanitize=thread", "--scratch-path", Self.scratchPath])
+        guard let launch else {
+            throw Self.isUnavailable(build.output) ? .unavailable(build.tail()) : .failed(build.tail())
+        }
+        switch launch {
+        case .success(let launch): return launch
+        case .failure(let failure): throw .failed("\(failure.what)\n\(failure.output)")
+        }
+    }
+
+    /// Whether a failed build failed for want of ThreadSanitizer (an unsupported option, a
+    /// missing runtime), rather than over an error in a source file.
+    public static func isUnavailable(_ output: String) -> Bool {
+        output.split(separator: "\n").contains { line in
+            let lowered = line.lowercased()
+            return lowered.contains("error") && !lowered.contains(".swift:")
+                && (lowered.contains("sanitiz") || lowered.contains("clang_rt.tsan"))
+        }
+    }
+
+    /// Runs one scenario once on one stage; returns its reports, or why it failed.
+    public func reports(scenario: String, stage: Stage, launch: TestLaunch) -> Result<[TSanReport], RunFailure> {
+        let logs = shell.scratch.appendingPathComponent("tsan-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: logs, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: logs) }
+        let suite = "Stage\(stage.number)Tests.Stage\(stage.number)RaceScenarios"
+        let arguments: [String] = switch launch {
+        case .bundle(let path): [path, suite]
+        case .swiftTest:
+            ["swift", "test", "--skip-build", "--sanitize=thread", "--scratch-path", Self.scratchPath, "--filter", suite]
+        }
+        let result = shell.run(arguments, environment: [
+            "TRACKER_RACE": scenario,
+            "TSAN_OPTIONS": "log_path=\(logs.path)/tsan:exitcode=0:atexit_sleep_ms=0",
+            "SWIFT_BACKTRACE": "enable=no",
+        ], timeout: 120)
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: logs.path))?.sorted() ?? []
+        let reports = files.filter { $0.hasPrefix("tsan") }.flatMap { file in
+            TSanLogParser.reports(in: (try? String(contentsOf: logs.appendingPathComponent(file), encoding: .utf8)) ?? "")
+        }
+        guard result.succeeded else {
+            return .failure(RunFailure(what: result.failure, output: result.tail()))
+        }
+        guard !result.output.contains("Executed 0 tests") else {
+            return .failure(RunFailure(what: "ran no test (is there a \(suite)?)", output: result.tail()))
+        }
+        return .success(reports)
+    }
+}
