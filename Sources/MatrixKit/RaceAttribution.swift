@@ -37,7 +37,8 @@ public struct RaceFinding: Sendable, Hashable {
 
 /// Attributes reports to the catalogue's ThreadSanitizer rows: a report belongs to every row
 /// whose properties it touches and whose `between` set is exactly the set of its two
-/// access contexts.
+/// access contexts. A "by chance" row also takes the reports whose contexts are among its
+/// `between` set (a task against a task, say, for a row between tasks and queues).
 public struct RaceAttributor: Sendable {
     public let rows: [Defect]
     public let finder: PropertyFinder
@@ -64,7 +65,8 @@ public struct RaceAttributor: Sendable {
         let complete = contexts.allSatisfy { $0.catalogueContext != nil }
         let matching = rows.filter { row in
             guard complete, let tsan = row.tsanRow else { return false }
-            return tsan.between == between && !properties.isDisjoint(with: tsan.properties)
+            let contextsMatch = tsan.reliable ? tsan.between == between : between.isSubset(of: tsan.between)
+            return contextsMatch && !properties.isDisjoint(with: tsan.properties)
         }
         return RaceFinding(
             kind: report.kind, properties: properties, contexts: contexts.sorted(),

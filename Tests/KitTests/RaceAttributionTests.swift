@@ -39,6 +39,19 @@ struct RaceAttributionTests {
         #expect(found[0].contexts == [.task, .task])
     }
 
+    @Test("a by-chance row takes reports whose contexts fall within its set; a reliable row needs them exactly")
+    func byChanceRowsTakeSubsets() throws {
+        let byChance = Defect(
+            id: "tasks-or-queue", summary: "",
+            detector: .threadSanitizer(properties: ["isAuthorized"], between: [.task, .queue], reliable: false), present: [1])
+        let reliable = Defect(
+            id: "exactly-task-and-queue", summary: "",
+            detector: .threadSanitizer(properties: ["isAuthorized"], between: [.task, .queue], reliable: true), present: [1])
+        let report = try #require(TSanLogParser.reports(in: try Fixture.text("probe-two-tasks.tsan")).first)
+        let finding = RaceAttributor(catalogue: [byChance, reliable]).attribute(report, sources: Fixture.sources)
+        #expect(finding.rows == ["tasks-or-queue"])
+    }
+
     @Test("a race on a row's property between other contexts is unexpected, and says what and where")
     func unexpectedContexts() throws {
         // A catalogue whose only anchor row is between two pool tasks.
