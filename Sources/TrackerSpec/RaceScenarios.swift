@@ -19,11 +19,8 @@ extension Check {
     static let screenDrawnAsAccessIsGranted = Check(
         "race: the screen drawn as Health access is granted", detects: "race-health-access"
     ) { app in
-        var gate: Gate?
-        try await withRun(app, prepare: { gate = $0.health.hold(.authorization) }) { run in
-            try await waitUntil("the drink log to load") { run.runtime.complicationServer.reloadCount >= 1 }
-            try await waitUntil("the authorization answer to be held") { gate?.isHeld == true }
-            gate?.open()
+        try await withAuthorizationHeld(app) { run, gate in
+            gate.open()
             // Where the app handles the answer off the main thread, its first HealthKit
             // load follows at once; where it handles it on main, nothing can happen until
             // this wait ends, and the screen still says "asking".
@@ -38,16 +35,13 @@ extension Check {
     static let drinkAddedDuringAuthorization = Check(
         "race: a drink added while authorization is pending", detects: "race-is-authorized"
     ) { app in
-        var gate: Gate?
-        try await withRun(app, prepare: { gate = $0.health.hold(.authorization) }) { run in
-            try await waitUntil("the drink log to load") { run.runtime.complicationServer.reloadCount >= 1 }
-            try await waitUntil("the authorization answer to be held") { gate?.isHeld == true }
+        try await withAuthorizationHeld(app) { run, gate in
             try run.tapAddDrink(.doubleEspresso)
             // Up to stage 3 the drink's HealthKit save has looked at isAuthorized before
             // the drink is on disk; only then does the user answer. (From stage 4 on the
             // HealthKit save comes after the disk save; there is no race either way.)
             try await run.waitForSaves(1)
-            gate?.open()
+            gate.open()
             try await run.waitUntilLaunched()
         }
     }
@@ -77,6 +71,19 @@ extension Check {
             gate.open()
             try run.busyMainThread(until: "the first save") { container.fileWritten.count >= 1 } then: {}
             try await run.waitForSaves(2)
+        }
+    }
+
+    /// Launches `app` with the Health sheet up: the authorization answer is held at the
+    /// returned gate, and the drink log has loaded.
+    @MainActor
+    static func withAuthorizationHeld(_ app: any WatchApp.Type, _ body: (AppRun, Gate) async throws -> Void) async throws {
+        var held: Gate?
+        try await withRun(app, prepare: { held = $0.health.hold(.authorization) }) { run in
+            let gate = held!
+            try await waitUntil("the drink log to load") { run.runtime.complicationServer.reloadCount >= 1 }
+            try await waitUntil("the authorization answer to be held") { gate.isHeld }
+            try await body(run, gate)
         }
     }
 }
