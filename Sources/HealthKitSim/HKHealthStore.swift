@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The app's connection to HealthKit, with the shapes of `HKHealthStore`.
 ///
@@ -7,14 +8,22 @@ import Foundation
 public final class HKHealthStore: Sendable {
     private let database: HealthDatabase
 
-    /// The real `init()` reaches the device's HealthKit; here the device's database is explicit.
+    /// Connects to the Health database of the watch the app runs on, as on watchOS.
+    public convenience init() {
+        guard let database = HealthDatabase.running else {
+            preconditionFailure("HKHealthStore() created while no app is running on a simulated watch")
+        }
+        self.init(database: database)
+    }
+
+    /// Connects to a given database (the simulators' own tests use several at once).
     public init(database: HealthDatabase) {
         self.database = database
     }
 
-    /// A class method in the real SDK; per simulated device here.
-    public func isHealthDataAvailable() -> Bool {
-        database.configuration.isAvailable
+    /// Whether the watch the app runs on has HealthKit. A class method, as in HealthKit.
+    public class func isHealthDataAvailable() -> Bool {
+        HealthDatabase.runningIsAvailable.load(ordering: .relaxed)
     }
 
     public func authorizationStatus(for type: HKObjectType) -> HKAuthorizationStatus {

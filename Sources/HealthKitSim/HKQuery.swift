@@ -45,15 +45,17 @@ public class HKQuery: @unchecked Sendable {
     }
 
     public static func predicateForObjects(from source: HKSource) -> HKPredicate {
-        HKPredicate { $0.source == source }
+        HKPredicate { $0.sourceRevision.source == source }
     }
 }
 
 /// Returns the samples added and the objects deleted since an anchor, and a new anchor.
 ///
 /// As in HealthKit, the results handler is a property of the query and is called on the
-/// store's private queue, never on the caller's. There is no async form: wrapping it in
-/// a continuation is the app's job.
+/// store's private queue, never on the caller's. The query has no async form of its own;
+/// since watchOS 8.5 HealthKit also offers `HKAnchoredObjectQueryDescriptor` (below),
+/// whose `result(for:)` is async. The stages wrap the query in a continuation, as the
+/// WWDC21 talk did (its deployment target predates the descriptor).
 public final class HKAnchoredObjectQuery: HKQuery, @unchecked Sendable {
     public typealias ResultsHandler = @Sendable (
         HKAnchoredObjectQuery, [HKSample]?, [HKDeletedObject]?, HKQueryAnchor?, (any Error)?
@@ -71,5 +73,55 @@ public final class HKAnchoredObjectQuery: HKQuery, @unchecked Sendable {
         self.limit = limit
         self.resultsHandler = resultsHandler
         super.init(objectType: type, predicate: predicate)
+    }
+}
+
+/// The async way to run an anchored query (watchOS 8.5 and later): describe it, then
+/// await `result(for:)`. One batch of changes, like a query without an update handler.
+public struct HKAnchoredObjectQueryDescriptor: Sendable {
+    public struct Result: Sendable {
+        public let addedSamples: [HKQuantitySample]
+        public let deletedObjects: [HKDeletedObject]
+        public let newAnchor: HKQueryAnchor
+    }
+
+    public let predicates: [HKSamplePredicate]
+    public let anchor: HKQueryAnchor?
+    public let limit: Int?
+
+    public init(predicates: [HKSamplePredicate], anchor: HKQueryAnchor?, limit: Int? = nil) {
+        self.predicates = predicates
+        self.anchor = anchor
+        self.limit = limit
+    }
+
+    public func result(for healthStore: HKHealthStore) async throws -> Result {
+        // HealthKit allows one type per predicate; the simulation knows one type.
+        let type = predicates.first?.sampleType ?? .quantityType(forIdentifier: .dietaryCaffeine)!
+        let predicate = HKPredicate(andPredicateWithSubpredicates: predicates.compactMap(\.predicate))
+        return try await withCheckedThrowingContinuation { continuation in
+            let query = HKAnchoredObjectQuery(
+                type: type, predicate: predicate, anchor: anchor, limit: limit ?? HKObjectQueryNoLimit
+            ) { _, samples, deleted, newAnchor, error in
+                if let samples, let deleted, let newAnchor {
+                    continuation.resume(returning: Result(
+                        addedSamples: samples.compactMap { $0 as? HKQuantitySample }, deletedObjects: deleted,
+                        newAnchor: newAnchor))
+                } else {
+                    continuation.resume(throwing: error ?? HKError(.errorDatabaseInaccessible))
+                }
+            }
+            healthStore.execute(query)
+        }
+    }
+}
+
+/// A sample type and a predicate, for query descriptors: `.quantitySample(type:predicate:)`.
+public struct HKSamplePredicate: Sendable {
+    public let sampleType: HKQuantityType
+    public let predicate: HKPredicate?
+
+    public static func quantitySample(type: HKQuantityType, predicate: HKPredicate? = nil) -> HKSamplePredicate {
+        HKSamplePredicate(sampleType: type, predicate: predicate)
     }
 }

@@ -71,20 +71,26 @@ public struct HKSource: Hashable, Sendable {
 public let HKMetadataKeySyncIdentifier = "HKMetadataKeySyncIdentifier"
 public let HKMetadataKeySyncVersion = "HKMetadataKeySyncVersion"
 
+/// Which app, in which version, wrote an object. The simulation keeps the source only.
+public struct HKSourceRevision: Hashable, Sendable {
+    public let source: HKSource
+}
+
 /// Anything stored in HealthKit.
 ///
-/// `@unchecked Sendable` is sound: every stored property is a `let` of a Sendable type;
-/// the class exists (rather than a struct) only for the real SDK's hierarchy and `as?` casts.
+/// `@unchecked Sendable` is sound: every stored property is a `let`, and the metadata
+/// values are property-list values (strings, numbers, dates) that nothing mutates; the
+/// class exists (rather than a struct) only for the real SDK's hierarchy and `as?` casts.
 public class HKObject: @unchecked Sendable {
     public let uuid: UUID
-    public let metadata: [String: any Sendable]?
+    public let metadata: [String: Any]?
     /// Set by the store when the object is saved; other apps' samples carry their source.
-    public let source: HKSource
+    public let sourceRevision: HKSourceRevision
 
-    init(uuid: UUID, metadata: [String: any Sendable]?, source: HKSource) {
+    init(uuid: UUID, metadata: [String: Any]?, source: HKSource) {
         self.uuid = uuid
         self.metadata = metadata
-        self.source = source
+        sourceRevision = HKSourceRevision(source: source)
     }
 }
 
@@ -93,7 +99,7 @@ public class HKSample: HKObject, @unchecked Sendable {
     public let startDate: Date
     public let endDate: Date
 
-    init(type: HKSampleType, start: Date, end: Date, metadata: [String: any Sendable]?, uuid: UUID, source: HKSource) {
+    init(type: HKSampleType, start: Date, end: Date, metadata: [String: Any]?, uuid: UUID, source: HKSource) {
         sampleType = type
         startDate = start
         endDate = end
@@ -108,7 +114,7 @@ public final class HKQuantitySample: HKSample, @unchecked Sendable {
     /// What an app creates to save: HealthKit assigns the UUID, the source is the app.
     public convenience init(
         type: HKQuantityType, quantity: HKQuantity, start: Date, end: Date,
-        metadata: [String: any Sendable]? = nil
+        metadata: [String: Any]? = nil
     ) {
         self.init(type: type, quantity: quantity, start: start, end: end, metadata: metadata,
                   uuid: UUID(), source: .default())
@@ -117,29 +123,43 @@ public final class HKQuantitySample: HKSample, @unchecked Sendable {
     /// What a test creates to play another app.
     public init(
         type: HKQuantityType, quantity: HKQuantity, start: Date, end: Date,
-        metadata: [String: any Sendable]? = nil, uuid: UUID, source: HKSource
+        metadata: [String: Any]? = nil, uuid: UUID, source: HKSource
     ) {
         self.quantity = quantity
         super.init(type: type, start: start, end: end, metadata: metadata, uuid: uuid, source: source)
     }
 }
 
-/// What an anchored query reports for a sample deleted since its anchor.
-public final class HKDeletedObject: Sendable {
+/// What an anchored query reports for a sample deleted since its anchor: its UUID, and
+/// the metadata it was saved with (so an app finds its own objects by sync identifier).
+public final class HKDeletedObject: @unchecked Sendable {
+    // `@unchecked Sendable` is sound for the same reason as `HKObject`'s.
     public let uuid: UUID
-    public let metadata: [String: any Sendable]?
+    public let metadata: [String: Any]?
 
-    init(uuid: UUID, metadata: [String: any Sendable]?) {
+    init(uuid: UUID, metadata: [String: Any]?) {
         self.uuid = uuid
         self.metadata = metadata
     }
 }
 
-/// A position in the store's history of changes.
-public final class HKQueryAnchor: Sendable, CustomStringConvertible {
+/// A position in the store's history of changes. `NSSecureCoding`, as in HealthKit, so
+/// that an app can keep it across launches (with `NSKeyedArchiver`).
+public final class HKQueryAnchor: NSObject, NSSecureCoding, Sendable {
     let change: Int
     init(change: Int) { self.change = change }
-    public var description: String { "anchor#\(change)" }
+
+    public static var supportsSecureCoding: Bool { true }
+
+    public func encode(with coder: NSCoder) {
+        coder.encode(change, forKey: "change")
+    }
+
+    public init?(coder: NSCoder) {
+        change = coder.decodeInteger(forKey: "change")
+    }
+
+    public override var description: String { "anchor#\(change)" }
 }
 
 public enum HKAuthorizationStatus: Int, Sendable {

@@ -36,6 +36,8 @@ public final class HealthDatabase: @unchecked Sendable {
         public let queryStarted = EventCounter()
         public let queryAnswered = EventCounter()
         public let saveAnswered = EventCounter()
+        /// Requests sent and not yet answered.
+        public let inFlight = Gauge()
     }
 
     public let configuration: Configuration
@@ -56,6 +58,26 @@ public final class HealthDatabase: @unchecked Sendable {
         self.configuration = configuration
     }
 
+    // MARK: The watch the app runs on
+
+    /// The database of the watch whose app is running now: what `HKHealthStore()` connects
+    /// to and `HKHealthStore.isHealthDataAvailable()` describes. The runtime sets it at
+    /// launch; a simulated watch runs one app at a time.
+    public static var running: HealthDatabase? {
+        get { runningLock.withLock { runningDatabase } }
+        set {
+            runningLock.withLock { runningDatabase = newValue }
+            runningIsAvailable.store(newValue?.configuration.isAvailable ?? false, ordering: .relaxed)
+        }
+    }
+
+    // Both are read by app code on any thread. The lock guards the reference, which the
+    // app reads once, where it creates its store; availability is asked often, so it is a
+    // relaxed atomic that adds no synchronisation TSan would credit to the app.
+    private static let runningLock = NSLock()
+    nonisolated(unsafe) private static var runningDatabase: HealthDatabase?
+    static let runningIsAvailable = Atomic<Bool>(false)
+
     // MARK: Test controls
 
     /// Adds samples as another app would (their `source` says which).
@@ -75,7 +97,9 @@ public final class HealthDatabase: @unchecked Sendable {
             guard let index = entries.firstIndex(where: { $0.sample.uuid == uuid }) else { return false }
             let sample = entries.remove(at: index).sample
             lastChange += 1
-            deletions.append((HKDeletedObject(uuid: sample.uuid, metadata: sample.metadata), lastChange))
+            // As in HealthKit, a deleted object keeps only the sync keys of its metadata.
+            let kept = sample.metadata?.filter { [HKMetadataKeySyncIdentifier, HKMetadataKeySyncVersion].contains($0.key) }
+            deletions.append((HKDeletedObject(uuid: sample.uuid, metadata: kept), lastChange))
             return true
         }
     }
@@ -111,7 +135,9 @@ public final class HealthDatabase: @unchecked Sendable {
         deliver: @escaping @Sendable (Result) -> Void
     ) {
         let latency = configuration.latency
+        events.inFlight.enter()
         queue.async { [self] in
+            defer { events.inFlight.leave() }
             pause(for: latency)
             let gate = lock.withLock { holds[operation]?.isEmpty == false ? holds[operation]!.removeFirst() : nil }
             gate?.wait()

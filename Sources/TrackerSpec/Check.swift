@@ -1,3 +1,4 @@
+import SimSupport
 import WatchKitSim
 
 /// One check of the shared suite, written once against the runtime and run on every stage.
@@ -19,7 +20,7 @@ public struct Check: Sendable, CustomStringConvertible {
     public func run(on app: any WatchApp.Type) async throws {
         // A metatype carries no state: sound to hand to the main actor.
         nonisolated(unsafe) let app = app
-        try await Exclusive.shared.run { @MainActor in try await body(app) }
+        try await OneAppAtATime.shared.run { @MainActor in try await body(app) }
     }
 
     /// Launches `app`, runs `body` with it, and always cleans up.
@@ -31,7 +32,12 @@ public struct Check: Sendable, CustomStringConvertible {
         _ body: (AppRun) async throws -> Void
     ) async throws {
         let run = try AppRun(app, configure: configure, prepare: prepare)
-        defer { run.finish() }
-        try await body(run)
+        do {
+            try await body(run)
+        } catch {
+            await run.finish()
+            throw error
+        }
+        await run.finish()
     }
 }

@@ -37,13 +37,19 @@ public struct CLKComplicationTimelineEntry: Sendable {
     }
 }
 
-/// The app's complication data source. As in ClockKit the protocol carries no actor
-/// annotation, although the server calls it on the main thread only. An app implements
-/// either form; each has a default that calls the other.
+/// The app's complication data source. As in ClockKit the protocol is `@MainActor`, so a
+/// conforming class is main-actor isolated by its conformance, and the handler is a plain,
+/// non-`@Sendable` closure.
+///
+/// ClockKit imports one Objective-C requirement in two forms, and an app implements one
+/// of them. Swift cannot say "one of two" in a protocol, so here each form has a default
+/// that calls the other; an app that implements neither traps at the first request with a
+/// message (Xcode rejects it at compile time). See `Steps/FIDELITY.md`.
+@MainActor
 public protocol CLKComplicationDataSource: AnyObject {
     func getCurrentTimelineEntry(
         for complication: CLKComplication,
-        withHandler handler: @escaping @Sendable (CLKComplicationTimelineEntry?) -> Void
+        withHandler handler: @escaping (CLKComplicationTimelineEntry?) -> Void
     )
     func currentTimelineEntry(for complication: CLKComplication) async -> CLKComplicationTimelineEntry?
 }
@@ -51,50 +57,88 @@ public protocol CLKComplicationDataSource: AnyObject {
 extension CLKComplicationDataSource {
     public func getCurrentTimelineEntry(
         for complication: CLKComplication,
-        withHandler handler: @escaping @Sendable (CLKComplicationTimelineEntry?) -> Void
+        withHandler handler: @escaping (CLKComplicationTimelineEntry?) -> Void
     ) {
-        // ClockKit calls its data source on the main thread only, so it may cross to a
-        // main-actor task: sound, though the protocol cannot say so.
-        nonisolated(unsafe) let source = self
-        Task { @MainActor in handler(await source.currentTimelineEntry(for: complication)) }
+        DataSourceForms.expectOneForm(of: self, calledFromAsyncDefault: DataSourceForms.inAsyncDefault.contains(ObjectIdentifier(self)))
+        Task {
+            let entry = await DataSourceForms.$inHandlerDefault.withValue(true) {
+                await currentTimelineEntry(for: complication)
+            }
+            handler(entry)
+        }
     }
 
     public func currentTimelineEntry(for complication: CLKComplication) async -> CLKComplicationTimelineEntry? {
-        await withCheckedContinuation { continuation in
+        DataSourceForms.expectOneForm(of: self, calledFromAsyncDefault: DataSourceForms.inHandlerDefault)
+        let id = ObjectIdentifier(self)
+        return await withCheckedContinuation { continuation in
+            DataSourceForms.inAsyncDefault.insert(id)
+            defer { DataSourceForms.inAsyncDefault.remove(id) }
             getCurrentTimelineEntry(for: complication) { continuation.resume(returning: $0) }
         }
     }
 }
 
-/// Asks the data source for fresh entries when the app says its data changed.
-@preconcurrency @MainActor
-public final class CLKComplicationServer {
+/// How the default of one form knows it was reached from the default of the other.
+enum DataSourceForms {
+    @TaskLocal static var inHandlerDefault = false
+    @MainActor static var inAsyncDefault: Set<ObjectIdentifier> = []
+
+    static func expectOneForm(of source: AnyObject, calledFromAsyncDefault: Bool) {
+        precondition(
+            !calledFromAsyncDefault,
+            "\(type(of: source)) implements neither getCurrentTimelineEntry(for:withHandler:) nor currentTimelineEntry(for:)")
+    }
+}
+
+/// Asks the data source for fresh entries after the app says its data changed.
+///
+/// As in ClockKit: a class with no actor annotation, reached through `sharedInstance()`.
+/// `reloadTimeline(for:)` only invalidates the timeline and returns; the server asks the
+/// data source later, on the main thread.
+public final class CLKComplicationServer: @unchecked Sendable {
+    // `@unchecked Sendable` is sound: `owner` is set once before the app launches, and
+    // everything else the server keeps is main-actor state.
+
+    /// The server of the app running now (the simulated watch runs one app at a time).
+    public static func sharedInstance() -> CLKComplicationServer {
+        guard let server = WKExtension.running?.complicationServer else {
+            preconditionFailure("CLKComplicationServer.sharedInstance() called while no app is running")
+        }
+        return server
+    }
+
     public var activeComplications: [CLKComplication]? { [.caffeine] }
 
     weak var owner: WKExtension?
-    var dataSource: (any CLKComplicationDataSource)?
+    @MainActor var dataSource: (any CLKComplicationDataSource)?
     /// What the watch face shows now.
-    public private(set) var currentEntry: CLKComplicationTimelineEntry?
+    @MainActor public private(set) var currentEntry: CLKComplicationTimelineEntry?
     /// Entries received since launch.
-    public private(set) var reloadCount = 0
+    @MainActor public private(set) var reloadCount = 0
 
     init() {}
 
+    /// Marks the complication's timeline stale; ClockKit asks the data source for a new
+    /// entry after this call has returned. Callable from any thread.
     public func reloadTimeline(for complication: CLKComplication) {
-        guard WKExtension.isOnMainThread("CLKComplicationServer.reloadTimeline", owner: owner, replay: {
-            self.reloadTimeline(for: complication)
-        }) else { return }
-        let owner = owner
-        dataSource?.getCurrentTimelineEntry(for: complication) { [weak self] entry in
-            guard WKExtension.isOnMainThread("the complication handler", owner: owner, replay: {
-                self?.received(entry)
-            }) else { return }
-            MainActor.assumeIsolated { self?.received(entry) }
+        DispatchQueue.main.async { [self] in
+            MainActor.assumeIsolated { ask(for: complication) }
         }
     }
 
-    private func received(_ entry: CLKComplicationTimelineEntry?) {
-        currentEntry = entry
-        reloadCount += 1
+    @MainActor
+    private func ask(for complication: CLKComplication) {
+        let owner = owner
+        dataSource?.getCurrentTimelineEntry(for: complication) { [weak self] entry in
+            // The handler is main-actor code by inference; a data source that calls it from
+            // another thread is recorded, and its entry shown on main afterwards.
+            let received = { @MainActor @Sendable [weak self] in
+                self?.currentEntry = entry
+                self?.reloadCount += 1
+            }
+            guard WKExtension.isOnMainThread("the complication handler", owner: owner, replay: received) else { return }
+            MainActor.assumeIsolated(received)
+        }
     }
 }

@@ -1,19 +1,32 @@
 import Foundation
+import HealthKitSim
 import SimSupport
 
 /// The simulated watchOS runtime for one run of an app: it launches the app, moves it
 /// between foreground and background, delivers background refresh tasks, owns the
 /// complication server, draws the app's text UI and taps it, and records what the app did.
 ///
-/// Its API, like WatchKit's, is main-thread only. A call from another thread is recorded
-/// in `record.offMainCalls` and carried out on the main thread afterwards (real WatchKit
-/// would misbehave), so one mistake does not hide the next.
+/// Its API, like WatchKit's, is main-thread only (Apple declares the class `@MainActor`).
+/// A call from another thread is recorded in `record.offMainCalls` and carried out on the
+/// main thread afterwards (real WatchKit would misbehave), so one mistake does not hide
+/// the next.
+///
+/// watchOS 7 renamed the class `WKApplication` and its delegate `WKApplicationDelegate`;
+/// both names are here, for the same class (see `Steps/FIDELITY.md`).
 @preconcurrency @MainActor
 public final class WKExtension {
     public nonisolated let device: WatchDevice
     public let complicationServer = CLKComplicationServer()
     public private(set) var applicationState = WKApplicationState.inactive
-    public private(set) var record = RuntimeRecord()
+    /// What the app did, as the runtime saw it.
+    public var record: RuntimeRecord {
+        var record = calls
+        record.completions = completionLog.entries
+        return record
+    }
+    private var calls = RuntimeRecord()
+    /// Tasks may be completed from any thread, so their completions have a log of their own.
+    nonisolated let completionLog = CompletionLog()
     public private(set) var isTerminated = false
 
     private var delegate: (any WKExtensionDelegate)?
@@ -25,10 +38,25 @@ public final class WKExtension {
         self.device = device
     }
 
+    /// The app launched last. A simulated watch runs one app at a time (see `OneAppAtATime`).
+    nonisolated(unsafe) static var running: WKExtension?
+    // `nonisolated(unsafe)` is sound: written on the main actor at launch and at
+    // termination only, while no app code runs; read by `sharedInstance()`-style lookups.
+
+    /// The running app's extension object, as `WKExtension.shared()` returns it on watchOS.
+    public static func shared() -> WKExtension {
+        guard let running = Self.running else {
+            preconditionFailure("WKExtension.shared() called while no app is running")
+        }
+        return running
+    }
+
     /// Launches an app on a device: builds its scene, then calls
     /// `applicationDidFinishLaunching()` and `applicationDidBecomeActive()`.
     public static func launch(_ app: any WatchApp.Type, on device: WatchDevice) -> WKExtension {
         let runtime = WKExtension(device: device)
+        Self.running = runtime
+        HealthDatabase.running = device.health
         let scene = app.makeScene(for: runtime)
         runtime.delegate = scene.delegate
         runtime.views = [scene.rootView]
@@ -43,15 +71,20 @@ public final class WKExtension {
 
     // MARK: WatchKit API (main thread only)
 
+    /// Asks watchOS for a background refresh near `preferredFireDate`. As on watchOS, the
+    /// completion is a plain closure that the system calls later, after this method has
+    /// returned (here: on the main queue, which Apple does not document).
     public func scheduleBackgroundRefresh(
-        withPreferredDate preferredFireDate: Date, userInfo: (any Sendable)?,
-        scheduledCompletion: @escaping @Sendable ((any Error)?) -> Void
+        withPreferredDate preferredFireDate: Date, userInfo: (any NSSecureCoding & NSObjectProtocol)?,
+        scheduledCompletion: @escaping ((any Error)?) -> Void
     ) {
+        nonisolated(unsafe) let completion = scheduledCompletion
+        // Sound: the completion is only ever called on the main queue, below.
         guard Self.isOnMainThread("WKExtension.scheduleBackgroundRefresh", owner: self, replay: {
-            self.scheduleBackgroundRefresh(withPreferredDate: preferredFireDate, userInfo: userInfo, scheduledCompletion: scheduledCompletion)
+            self.scheduleBackgroundRefresh(withPreferredDate: preferredFireDate, userInfo: nil, scheduledCompletion: completion)
         }) else { return }
-        record.scheduledRefreshes.append(preferredFireDate)
-        scheduledCompletion(nil)
+        calls.scheduledRefreshes.append(preferredFireDate)
+        DispatchQueue.main.async { completion(nil) }
     }
 
     // MARK: Driving the app (tests, the tracker day)
@@ -76,7 +109,7 @@ public final class WKExtension {
         enterBackground()
         let task = WKApplicationRefreshBackgroundTask(identifier: nextTaskIdentifier, owner: self)
         nextTaskIdentifier += 1
-        record.deliveredTasks.append(task.identifier)
+        calls.deliveredTasks.append(task.identifier)
         delegate?.handle([task])
         return task
     }
@@ -130,13 +163,12 @@ public final class WKExtension {
         views = []
         complicationServer.dataSource = nil
         isTerminated = true
+        // `running` stays: work the app left running reaches this terminated runtime, whose
+        // complication server has no data source any more, until the next launch.
     }
 
     // MARK: Records
 
-    func recordCompletion(of task: WKRefreshBackgroundTask, ioInFlight: Int) {
-        record.completions.append(.init(taskIdentifier: task.identifier, ioInFlight: ioInFlight))
-    }
 
     /// True when called on the main thread. Otherwise records `api` as called off the main
     /// thread and runs `replay` on the main queue later.
@@ -145,7 +177,7 @@ public final class WKExtension {
     ) -> Bool {
         if MainQueue.isCurrent { return true }
         DispatchQueue.main.async {
-            owner?.record.offMainCalls.append(api)
+            owner?.calls.offMainCalls.append(api)
             replay()
         }
         return false

@@ -1,4 +1,5 @@
 /// The app's side of the life cycle, as watchOS calls it: always on the main thread.
+/// `@MainActor`, as Apple declares it, so a conforming delegate is main-actor isolated.
 @preconcurrency @MainActor
 public protocol WKExtensionDelegate: AnyObject {
     func applicationDidFinishLaunching()
@@ -51,3 +52,8 @@ public struct WatchScene {
 public protocol WatchApp {
     @MainActor static func makeScene(for watchExtension: WKExtension) -> WatchScene
 }
+
+/// The names watchOS 7 gave the extension object and its delegate (the WWDC24 sample uses
+/// them). WatchKit keeps both pairs; here each pair is one type.
+public typealias WKApplication = WKExtension
+public typealias WKApplicationDelegate = WKExtensionDelegate

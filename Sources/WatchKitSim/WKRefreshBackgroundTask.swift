@@ -1,35 +1,49 @@
-/// A background task the runtime hands the app. The app must call
-/// `setTaskCompletedWithSnapshot(_:)` exactly once, on the main thread, when all the
-/// work the task started (including its disk I/O) has finished.
-@preconcurrency @MainActor
-public class WKRefreshBackgroundTask: Hashable {
-    public nonisolated let identifier: Int
-    weak var owner: WKExtension?
+import Foundation
+import SimSupport
 
+/// A background task the runtime hands the app. The app must call
+/// `setTaskCompletedWithSnapshot(_:)` exactly once, when all the work the task started
+/// (including its disk I/O) has finished.
+///
+/// As in WatchKit the class has no actor annotation: it may be completed from any thread.
+public class WKRefreshBackgroundTask: Hashable, @unchecked Sendable {
+    // `@unchecked Sendable` is sound: both stored properties are `let`s; the runtime's
+    // completion log locks for itself.
+    public let identifier: Int
+    private let log: CompletionLog
+    private let ioInFlight: Gauge
+
+    @MainActor
     init(identifier: Int, owner: WKExtension) {
         self.identifier = identifier
-        self.owner = owner
+        log = owner.completionLog
+        ioInFlight = owner.device.container.inFlight
     }
 
     public func setTaskCompletedWithSnapshot(_ refreshSnapshot: Bool) {
-        // Sampled at the call, wherever it is made: was the app's I/O still running?
-        let ioInFlight = owner?.device.container.inFlight.level ?? 0
-        guard WKExtension.isOnMainThread("WKRefreshBackgroundTask.setTaskCompletedWithSnapshot", owner: owner, replay: {
-            self.complete(ioInFlight: ioInFlight)
-        }) else { return }
-        complete(ioInFlight: ioInFlight)
+        // Sampled at the call: was the app's I/O still running?
+        log.append(.init(taskIdentifier: identifier, ioInFlight: ioInFlight.level))
     }
 
-    private func complete(ioInFlight: Int) {
-        owner?.recordCompletion(of: self, ioInFlight: ioInFlight)
-    }
-
-    public nonisolated static func == (lhs: WKRefreshBackgroundTask, rhs: WKRefreshBackgroundTask) -> Bool {
+    public static func == (lhs: WKRefreshBackgroundTask, rhs: WKRefreshBackgroundTask) -> Bool {
         lhs.identifier == rhs.identifier
     }
 
-    public nonisolated func hash(into hasher: inout Hasher) { hasher.combine(identifier) }
+    public func hash(into hasher: inout Hasher) { hasher.combine(identifier) }
 }
 
 /// The task watchOS delivers for a scheduled background refresh.
-public final class WKApplicationRefreshBackgroundTask: WKRefreshBackgroundTask {}
+public final class WKApplicationRefreshBackgroundTask: WKRefreshBackgroundTask, @unchecked Sendable {}
+
+/// Every completion of the run's tasks, in order, from whichever thread made it.
+final class CompletionLog: @unchecked Sendable {
+    // `@unchecked Sendable` is sound: `completions` is touched only under `lock`.
+    private let lock = NSLock()
+    private var completions: [RuntimeRecord.Completion] = []
+
+    func append(_ completion: RuntimeRecord.Completion) {
+        lock.withLock { completions.append(completion) }
+    }
+
+    var entries: [RuntimeRecord.Completion] { lock.withLock { completions } }
+}

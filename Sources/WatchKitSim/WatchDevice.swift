@@ -14,19 +14,28 @@ public final class WatchDevice: Sendable {
     public let clock: SimClock
     public let health: HealthDatabase
     public let container: AppContainer
+    private let defaultsSuite: String
+
+    /// The app's user defaults on this watch: what `UserDefaults.standard` is to an app on
+    /// watchOS (one process here simulates many watches, so each has a suite of its own).
+    public var userDefaults: UserDefaults {
+        UserDefaults(suiteName: defaultsSuite)!
+    }
 
     /// A device with a fresh container in a new temporary directory.
     public init(_ configuration: Configuration = Configuration()) throws {
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("CoffeeTracker-\(UUID().uuidString)", isDirectory: true)
+        let name = "CoffeeTracker-\(UUID().uuidString)"
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(name, isDirectory: true)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         clock = SimClock()
         health = HealthDatabase(configuration.health)
         container = AppContainer(directory: directory, diskDelay: configuration.diskDelay)
+        defaultsSuite = name
     }
 
-    /// Removes the container from disk.
+    /// Removes the container and the user defaults.
     public func erase() {
         try? FileManager.default.removeItem(at: container.directory)
+        UserDefaults.standard.removePersistentDomain(forName: defaultsSuite)
     }
 }
