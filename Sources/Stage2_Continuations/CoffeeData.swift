@@ -12,7 +12,6 @@ enum HealthAccess {
 /// The app's model: the drinks of the last 24 hours, kept on disk and in HealthKit.
 /// The views read it on the main thread.
 final class CoffeeData {
-    let watchExtension: WKExtension
     let device: WatchDevice
     private(set) lazy var healthKitController = HealthKitController(model: self)
 
@@ -36,9 +35,8 @@ final class CoffeeData {
     // Disk I/O runs on this queue, off the main thread.
     private let background = DispatchQueue(label: "CoffeeData.background", qos: .userInitiated)
 
-    init(watchExtension: WKExtension) {
-        self.watchExtension = watchExtension
-        device = watchExtension.device
+    init(device: WatchDevice) {
+        self.device = device
     }
 
     /// The caffeine in the body now.
@@ -55,7 +53,7 @@ final class CoffeeData {
     }
 
     private func updateComplication() {
-        let server = watchExtension.complicationServer
+        let server = CLKComplicationServer.sharedInstance()
         for complication in server.activeComplications ?? [] {
             server.reloadTimeline(for: complication)
         }
@@ -90,7 +88,7 @@ final class CoffeeData {
         }
 
         // In the background the app may be suspended as soon as it returns: save now.
-        if watchExtension.applicationState == .background {
+        if WKExtension.shared().applicationState == .background {
             background.sync(execute: saveAction)
         } else {
             background.async(execute: saveAction)

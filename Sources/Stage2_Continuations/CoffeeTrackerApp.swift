@@ -4,7 +4,7 @@ import WatchKitSim
 public enum CoffeeTrackerApp: WatchApp {
     @MainActor
     public static func makeScene(for watchExtension: WKExtension) -> WatchScene {
-        let model = CoffeeData(watchExtension: watchExtension)
+        let model = CoffeeData(device: watchExtension.device)
         return WatchScene(
             delegate: ExtensionDelegate(model: model),
             complicationDataSource: ComplicationController(model: model),

@@ -2,7 +2,6 @@ import CoffeeModel
 import WatchKitSim
 
 /// Gives the watch face the current caffeine level.
-@MainActor
 final class ComplicationController: CLKComplicationDataSource {
     let model: CoffeeData
 
@@ -12,7 +11,7 @@ final class ComplicationController: CLKComplicationDataSource {
 
     func getCurrentTimelineEntry(
         for complication: CLKComplication,
-        withHandler handler: @escaping @Sendable (CLKComplicationTimelineEntry?) -> Void
+        withHandler handler: @escaping (CLKComplicationTimelineEntry?) -> Void
     ) {
         let milligrams = Int(model.currentMGCaffeine.rounded())
         let template = CLKComplicationTemplateModularSmallStackText(

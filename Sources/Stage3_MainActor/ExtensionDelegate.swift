@@ -42,7 +42,7 @@ final class ExtensionDelegate: WKExtensionDelegate {
 
     private func scheduleBackgroundRefresh() {
         let fireDate = model.device.clock.now.addingTimeInterval(15 * 60)
-        model.watchExtension.scheduleBackgroundRefresh(withPreferredDate: fireDate, userInfo: nil) { error in
+        WKExtension.shared().scheduleBackgroundRefresh(withPreferredDate: fireDate, userInfo: nil) { error in
             if let error {
                 logger.error("Could not schedule a background refresh: \(error)")
             }

@@ -13,7 +13,6 @@ enum HealthAccess {
 /// The views read it on the main thread.
 @MainActor
 final class CoffeeData {
-    let watchExtension: WKExtension
     let device: WatchDevice
     private(set) lazy var healthKitController = HealthKitController(model: self)
 
@@ -27,10 +26,9 @@ final class CoffeeData {
 
     private let store: CoffeeDataStore
 
-    init(watchExtension: WKExtension) {
-        self.watchExtension = watchExtension
-        device = watchExtension.device
-        store = CoffeeDataStore(container: watchExtension.device.container)
+    init(device: WatchDevice) {
+        self.device = device
+        store = CoffeeDataStore(container: device.container)
     }
 
     /// The caffeine in the body now.
@@ -65,7 +63,7 @@ final class CoffeeData {
     }
 
     private func updateComplication() {
-        let server = watchExtension.complicationServer
+        let server = CLKComplicationServer.sharedInstance()
         for complication in server.activeComplications ?? [] {
             server.reloadTimeline(for: complication)
         }
@@ -76,7 +74,8 @@ final class CoffeeData {
     func load() async {
         let (drinks, problem) = await store.load()
         loadProblem = problem
-        currentDrinks = drinks.recent(at: device.clock.now)
+        // Drinks the user added while the log was being read come after it, not instead.
+        currentDrinks = (drinks + currentDrinks).recent(at: device.clock.now)
         await drinksUpdated()
     }
 }

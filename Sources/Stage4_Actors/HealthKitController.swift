@@ -19,15 +19,22 @@ actor HealthKitController {
     private(set) var isAuthorized = false
 
     /// Where the last query stopped, so that the next one returns only what changed.
-    private var anchor: HKQueryAnchor?
+    /// Written through to the user defaults: after a relaunch, a query from no anchor
+    /// would import again every drink already on disk.
+    private var anchor: HKQueryAnchor? {
+        didSet { saveAnchor() }
+    }
+    private let defaults: UserDefaults
 
     init(model: CoffeeData) {
         self.model = model
-        store = HKHealthStore(database: model.device.health)
+        store = HKHealthStore()
         clock = model.device.clock
+        defaults = model.device.userDefaults
+        anchor = Self.savedAnchor(in: defaults)
     }
 
-    nonisolated var isAvailable: Bool { store.isHealthDataAvailable() }
+    nonisolated var isAvailable: Bool { HKHealthStore.isHealthDataAvailable() }
 
     /// Asks for access to caffeine data. Returns whether HealthKit answered.
     func requestAuthorization() async -> Bool {
@@ -80,8 +87,11 @@ actor HealthKitController {
             let (samples, deletedSamples, newAnchor) = try await queryHealthKit()
             anchor = newAnchor
 
-            let newDrinks = samples.compactMap { $0 as? HKQuantitySample }.map(drink(from:))
-            let deletedDrinks = Set(deletedSamples.map(\.uuid))
+            // The app's own drinks are in the list already: import other apps' samples only.
+            let newDrinks = samples.compactMap { $0 as? HKQuantitySample }
+                .filter { $0.sourceRevision.source != .default() }
+                .map(drink(from:))
+            let deletedDrinks = Set(deletedSamples.map(drinkID(of:)))
 
             await model?.updateModel(newDrinks: newDrinks, deletedDrinks: deletedDrinks)
             return true
@@ -96,12 +106,10 @@ actor HealthKitController {
     private func queryHealthKit() async throws -> ([HKSample], [HKDeletedObject], HKQueryAnchor?) {
         let lastDay = HKQuery.predicateForSamples(
             withStart: clock.now.addingTimeInterval(-Drink.lifetime), end: nil, options: .strictStartDate)
-        let fromOtherApps = HKPredicate(notPredicateWithSubpredicate: HKQuery.predicateForObjects(from: .default()))
-        let predicate = HKPredicate(andPredicateWithSubpredicates: [lastDay, fromOtherApps])
 
         return try await withCheckedThrowingContinuation { continuation in
             let query = HKAnchoredObjectQuery(
-                type: caffeineType, predicate: predicate, anchor: anchor, limit: HKObjectQueryNoLimit
+                type: caffeineType, predicate: lastDay, anchor: anchor, limit: HKObjectQueryNoLimit
             ) { _, samples, deletedSamples, newAnchor, error in
                 if let samples, let deletedSamples {
                     continuation.resume(returning: (samples, deletedSamples, newAnchor))
@@ -115,5 +123,27 @@ actor HealthKitController {
 
     private func drink(from sample: HKQuantitySample) -> Drink {
         Drink(mgCaffeine: sample.quantity.doubleValue(for: milligrams), onDate: sample.startDate, uuid: sample.uuid)
+    }
+
+    /// The drink a deleted sample stood for. The app saves each drink with its UUID as the
+    /// sync identifier; another app's sample was imported under the sample's own UUID.
+    private func drinkID(of deletedObject: HKDeletedObject) -> UUID {
+        let syncIdentifier = deletedObject.metadata?[HKMetadataKeySyncIdentifier] as? String
+        return syncIdentifier.flatMap(UUID.init(uuidString:)) ?? deletedObject.uuid
+    }
+
+    // MARK: - The anchor in the user defaults
+
+    private static let anchorKey = "anchor"
+
+    private static func savedAnchor(in defaults: UserDefaults) -> HKQueryAnchor? {
+        guard let data = defaults.data(forKey: anchorKey) else { return nil }
+        return try? NSKeyedUnarchiver.unarchivedObject(ofClass: HKQueryAnchor.self, from: data)
+    }
+
+    private func saveAnchor() {
+        guard let anchor, let data = try? NSKeyedArchiver.archivedData(withRootObject: anchor, requiringSecureCoding: true)
+        else { return }
+        defaults.set(data, forKey: Self.anchorKey)
     }
 }

@@ -2,12 +2,8 @@ import CoffeeModel
 import WatchKitSim
 
 /// Gives the watch face the current caffeine level.
-///
-/// ClockKit's protocol carries no actor annotation, but ClockKit calls its data source on
-/// the main thread only. `@preconcurrency` says so: the conformance is main-actor isolated,
-/// and Swift checks at run time that each call really arrives on the main actor.
 @MainActor
-final class ComplicationController: @preconcurrency CLKComplicationDataSource {
+final class ComplicationController: CLKComplicationDataSource {
     let model: CoffeeData
 
     init(model: CoffeeData) {
@@ -16,7 +12,7 @@ final class ComplicationController: @preconcurrency CLKComplicationDataSource {
 
     func getCurrentTimelineEntry(
         for complication: CLKComplication,
-        withHandler handler: @escaping @Sendable (CLKComplicationTimelineEntry?) -> Void
+        withHandler handler: @escaping (CLKComplicationTimelineEntry?) -> Void
     ) {
         let milligrams = Int(model.currentMGCaffeine.rounded())
         let template = CLKComplicationTemplateModularSmallStackText(

@@ -12,11 +12,10 @@ final class ExtensionDelegate: WKExtensionDelegate {
     }
 
     func applicationDidFinishLaunching() {
+        // One sequence: HealthKit's changes apply to the drinks on disk, so read those first.
         Task {
             await model.load()
-        }
 
-        Task {
             let success = await model.healthKitController.requestAuthorization()
             model.healthAccess = success ? .granted : .unavailable
             guard success else { return }
@@ -43,7 +42,7 @@ final class ExtensionDelegate: WKExtensionDelegate {
 
     private func scheduleBackgroundRefresh() {
         let fireDate = model.device.clock.now.addingTimeInterval(15 * 60)
-        model.watchExtension.scheduleBackgroundRefresh(withPreferredDate: fireDate, userInfo: nil) { error in
+        WKExtension.shared().scheduleBackgroundRefresh(withPreferredDate: fireDate, userInfo: nil) { error in
             if let error {
                 logger.error("Could not schedule a background refresh: \(error)")
             }
