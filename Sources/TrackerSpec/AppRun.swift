@@ -39,18 +39,25 @@ public final class AppRun {
         self.app = app
         device = try WatchDevice(configuration)
         try prepare(device)
+        queriesBeforeLaunch = device.health.events.queryAnswered.count
         runtime = WKExtension.launch(app, on: device)
     }
 
+    /// HealthKit queries answered before the current launch (the database outlives it).
+    private var queriesBeforeLaunch: Int
+
     /// Ends the run and erases the device's container.
-    public func finish() {
+    public func finish() async {
+        await quiesce()
         runtime.terminate()
         device.erase()
     }
 
     /// Terminates the app and launches it again on the same device.
-    public func relaunch() {
+    public func relaunch() async {
+        await quiesce()
         runtime.terminate()
+        queriesBeforeLaunch = health.events.queryAnswered.count
         runtime = WKExtension.launch(app, on: device)
     }
 
@@ -61,7 +68,7 @@ public final class AppRun {
         try await waitUntil("the drink log to load") { runtime.complicationServer.reloadCount >= 1 }
         guard device.health.configuration.isAvailable else { return }
         try await waitForScreen("Health: on")
-        try await waitUntil("the first HealthKit load") { health.events.queryAnswered.count >= 1 }
+        try await waitUntil("the first HealthKit load") { health.events.queryAnswered.count > queriesBeforeLaunch }
         try await waitUntil("the first refresh to be scheduled") { !record.scheduledRefreshes.isEmpty }
         await mainQueueTurn()
     }
@@ -90,14 +97,56 @@ public final class AppRun {
     /// Plays another app writing a caffeine sample to HealthKit; returns its UUID.
     @discardableResult
     public func addSampleFromAnotherApp(mg: Double, minutesAgo: Double) -> UUID {
+        Self.addSampleFromAnotherApp(mg: mg, minutesAgo: minutesAgo, to: device)
+    }
+
+    /// The same, before the app is launched.
+    @discardableResult
+    nonisolated static func addSampleFromAnotherApp(mg: Double, minutesAgo: Double, to device: WatchDevice) -> UUID {
         let date = device.clock.now.addingTimeInterval(-minutesAgo * 60)
         let sample = HKQuantitySample(
             type: .quantityType(forIdentifier: .dietaryCaffeine)!,
             quantity: HKQuantity(unit: .gramUnit(with: .milli), doubleValue: mg),
             start: date, end: date, uuid: UUID(),
             source: HKSource(name: "Another App", bundleIdentifier: "com.example.another"))
-        health.add([sample])
+        device.health.add([sample])
         return sample.uuid
+    }
+
+    /// Waits until the app has had no HealthKit request and no disk I/O in flight for a
+    /// while (at most a few seconds). A watch stops a terminated app's code; here its work
+    /// would go on, and reach the next launch through the SDK's process-wide entry points.
+    public func quiesce() async {
+        let quiet: Duration = .milliseconds(50)
+        let deadline = ContinuousClock.now + .seconds(3)
+        var quietSince = ContinuousClock.now
+        while ContinuousClock.now < deadline {
+            if health.events.inFlight.level > 0 || device.container.inFlight.level > 0 {
+                quietSince = ContinuousClock.now
+            } else if ContinuousClock.now - quietSince >= quiet {
+                break
+            }
+            try? await Task.sleep(for: .milliseconds(1))
+        }
+        await mainQueueTurn()
+    }
+
+    /// Waits until the drink list on screen is `rows`; fails with `what` and the screen if
+    /// it is not within `timeout` (the app has work in flight after its launch or refresh
+    /// seems done: an import hops to the main actor, then saves).
+    public func expectRows(_ rows: [String], _ what: String, timeout: Duration = .milliseconds(1500)) async throws {
+        do {
+            try await waitUntil(what, timeout: timeout) { drinkRows == rows && device.container.inFlight.level == 0 }
+        } catch is TimedOut {
+            throw CheckFailure("\(what):\n\(screen)")
+        }
+    }
+
+    /// Waits until the app has saved a sample of its own to HealthKit; returns its UUID.
+    public func waitForOwnSampleInHealth() async throws -> UUID {
+        let own = { self.health.samples.first { $0.sourceRevision.source == .default() } }
+        try await waitUntil("the app's drink to reach HealthKit") { own() != nil }
+        return own()!.uuid
     }
 
     /// Delivers a background refresh and waits until the app completes its task.

@@ -8,6 +8,7 @@ extension Check {
     public static let behaviour: [Check] = [
         addingADrink, drinksSurviveARelaunch, oldDrinksAreDropped, otherAppsSamplesArrive,
         refreshCompletesOnceAndSchedules, complicationShowsTheLevel, corruptLogIsSetAside,
+        relaunchImportsNothingTwice, deletionsWhileNotRunningApply, ownDrinkDeletedInHealthDisappears,
     ]
 
     static let addingADrink = Check("adding a drink updates the list and the caffeine level") { app in
@@ -27,7 +28,7 @@ extension Check {
             try await run.waitUntilLaunched()
             try await run.addDrink(.latte)
             try await run.waitForSaves(1)
-            run.relaunch()
+            await run.relaunch()
             try await run.waitForScreen("07:00  128 mg")
             try expect(run.drinkRows.count == 1, "one drink after relaunch:\n\(run.screen)")
         }
@@ -97,6 +98,44 @@ extension Check {
             let keptData = try Data(contentsOf: run.device.container.url(for: kept))
             try expect(keptData == garbage, "the unreadable log was changed")
             try expect(try readLog(from: run.device).count == 1, "a fresh log holds the new drink")
+        }
+    }
+
+    static let relaunchImportsNothingTwice = Check("a relaunch imports nothing twice") { app in
+        try await withRun(app) { run in
+            try await run.waitUntilLaunched()
+            run.addSampleFromAnotherApp(mg: 80, minutesAgo: 30)
+            try await run.refreshInBackground()
+            try await run.waitForSaves(1)
+            await run.relaunch()
+            try await run.waitUntilLaunched()
+            try await run.expectRows(["06:30  80 mg"], "the other app's drink once after a relaunch")
+        }
+    }
+
+    static let deletionsWhileNotRunningApply = Check("deletions made while the app was not running apply at the next launch") { app in
+        try await withRun(app) { run in
+            try await run.waitUntilLaunched()
+            let sample = run.addSampleFromAnotherApp(mg: 80, minutesAgo: 30)
+            try await run.refreshInBackground()
+            try await run.waitForSaves(1)
+            run.runtime.terminate()
+            run.health.deleteSample(uuid: sample)
+            await run.relaunch()
+            try await run.waitUntilLaunched()
+            try await run.expectRows([], "no drink after the other app deleted it while the app was closed")
+        }
+    }
+
+    static let ownDrinkDeletedInHealthDisappears = Check("a drink the user deletes in the Health app disappears") { app in
+        try await withRun(app) { run in
+            try await run.waitUntilLaunched()
+            try await run.addDrink(.doubleEspresso)
+            let own = try await run.waitForOwnSampleInHealth()
+            run.health.deleteSample(uuid: own)
+            try await run.refreshInBackground()
+            run.runtime.enterForeground()
+            try await run.expectRows([], "the drink deleted in the Health app is gone")
         }
     }
 

@@ -80,7 +80,7 @@ public enum Catalogue {
             detector: .suite, present: [0]),
         Defect(
             id: "refresh-completes-off-main",
-            summary: "A failed HealthKit load calls back on the store's queue, so the refresh task is completed off the main thread",
+            summary: "A failed HealthKit load calls back on the store's queue, so the next refresh is scheduled off the main thread",
             detector: .suite, present: [0, 1]),
         Defect(
             id: "shim-calls-back-off-main",
@@ -129,6 +129,10 @@ public enum Catalogue {
             id: "main-thread-blocked",
             summary: "A background refresh saves synchronously on the main thread, blocking it for a disk write",
             detector: .watchdog, present: [0, 1, 2, 3]),
+        Defect(
+            id: "launch-loses-drinks",
+            summary: "At launch the drink log, read from disk, replaces what arrived meanwhile: drinks the user added, HealthKit's imports and deletions",
+            detector: .suite, present: [0, 1, 2, 3]),
         Defect(
             id: "duplicate-import",
             summary: "Two overlapping refreshes import the same HealthKit samples twice",

@@ -8,7 +8,7 @@ import WatchKitSim
 extension Check {
     public static let defects: [Check] = [
         authorizationAnswersWithoutHealthKit, failedRefreshCompletesOnMain, authorizationCallsBackOnMain,
-        refreshKeepsMainThreadFree, overlappingRefreshesImportOnce,
+        refreshKeepsMainThreadFree, overlappingRefreshesImportOnce, launchKeepsWhatArrivesDuringLoad,
     ]
 
     static let authorizationAnswersWithoutHealthKit = Check(
@@ -20,7 +20,7 @@ extension Check {
     }
 
     static let failedRefreshCompletesOnMain = Check(
-        "a refresh whose HealthKit load fails completes its task on the main thread", detects: "refresh-completes-off-main"
+        "a refresh whose HealthKit load fails does its main-thread work on main", detects: "refresh-completes-off-main"
     ) { app in
         try await withRun(app) { run in
             try await run.waitUntilLaunched()
@@ -69,6 +69,33 @@ extension Check {
             try await run.twoOverlappingRefreshes()
             run.runtime.enterForeground()
             try expect(run.drinkRows == ["06:40  80 mg"], "the sample imported once:\n\(run.screen)")
+        }
+    }
+
+    /// The disk is slow, so that at launch HealthKit answers, and the user adds a drink,
+    /// while the drink log is still being read; then the other app deletes its sample while
+    /// the app is closed, and the app is launched again on the same slow disk.
+    static let launchKeepsWhatArrivesDuringLoad = Check(
+        "nothing that arrives while the drink log is read at launch is lost", detects: "launch-loses-drinks"
+    ) { app in
+        let onDisk = Drink(mgCaffeine: 47, onDate: SimClock.morning.addingTimeInterval(-3600))
+        var fromAnotherApp: UUID?
+        try await withRun(app, configure: { $0.diskDelay = slowDisk }, prepare: { device in
+            try writeLog([onDisk], to: device)
+            fromAnotherApp = AppRun.addSampleFromAnotherApp(mg: 80, minutesAgo: 30, to: device)
+        }) { run in
+            try await waitUntil("the drink log to be read") { run.device.container.inFlight.level >= 1 }
+            try run.tapAddDrink(.singleEspresso)
+            try await run.waitUntilLaunched()
+            try await run.expectRows(
+                ["07:00  64 mg", "06:30  80 mg", "06:00  47 mg"], "the logged drink, the other app's and the one added at launch")
+
+            run.runtime.terminate()
+            run.health.deleteSample(uuid: fromAnotherApp!)
+            await run.relaunch()
+            try await run.waitUntilLaunched()
+            try await run.expectRows(
+                ["07:00  64 mg", "06:00  47 mg"], "the other app's drink, deleted while the app was closed, gone after a slow launch")
         }
     }
 }

@@ -13,7 +13,16 @@ struct Day {
     func run() async throws {
         print("Coffee Tracker, \(stage)\n")
         let run = try AppRun(app) { $0.diskDelay = diskDelay }
-        defer { run.finish() }
+        do {
+            try await play(run)
+        } catch {
+            await run.finish()
+            throw error
+        }
+        await run.finish()
+    }
+
+    private func play(_ run: AppRun) async throws {
         var longestRefreshStall = Duration.zero
 
         step(run, "Launch: the app asks for Health access and loads its drinks")
@@ -47,7 +56,7 @@ struct Day {
         step(run, "Evening: the app is relaunched and reloads its drinks from disk")
         try await run.waitForSaves(1)
         let record = run.record
-        run.relaunch()
+        await run.relaunch()
         try await run.waitUntilLaunched()
         show(run)
 
