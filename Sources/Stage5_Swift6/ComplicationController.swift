@@ -2,7 +2,6 @@ import CoffeeModel
 import WatchKitSim
 
 /// Gives the watch face the current caffeine level.
-@MainActor
 final class ComplicationController: CLKComplicationDataSource {
     let model: CoffeeData
 
