@@ -70,7 +70,8 @@ public final class AppRun {
         try await waitForScreen("Health: on")
         try await waitUntil("the first HealthKit load") { health.events.queryAnswered.count > queriesBeforeLaunch }
         try await waitUntil("the first refresh to be scheduled") { !record.scheduledRefreshes.isEmpty }
-        await mainQueueTurn()
+        // The launch's last steps (saving the anchor, say) must not overlap what follows.
+        await quiesce()
     }
 
     public func waitForScreen(_ text: String, timeout: Duration = .seconds(5)) async throws {
