@@ -4,7 +4,7 @@ import Testing
 import WatchKitSim
 
 /// `AppContainer`: real files, an injectable disk delay, the I/O gauge a background task
-/// is judged by, and held writes. Also the device's `SimClock`.
+/// is judged by, and held writes. Also the device's `SimClock` and its user defaults.
 @Suite("WatchKitSim: the app container and the clock")
 struct ContainerTests {
     @Test("a write then a read round-trips a real file in the container directory")
@@ -116,6 +116,24 @@ struct ContainerTests {
         try await awaitValue(held, "the held write").get()
         #expect(container.fileExists("first"))
         #expect(container.fileWritten.count == 2)
+    }
+
+    @Test("each device has user defaults of its own, and erase() removes them")
+    func userDefaults() throws {
+        let device = try WatchDevice()
+        let other = try WatchDevice()
+        defer {
+            device.erase()
+            other.erase()
+        }
+
+        device.userDefaults.set(Data([1, 2, 3]), forKey: "anchor")
+        #expect(device.userDefaults.data(forKey: "anchor") == Data([1, 2, 3]))
+        #expect(other.userDefaults.data(forKey: "anchor") == nil)
+        #expect(UserDefaults.standard.data(forKey: "anchor") == nil)
+
+        device.erase()
+        #expect(device.userDefaults.data(forKey: "anchor") == nil)
     }
 
     @Test("SimClock starts in the morning and advance(by:) moves now")

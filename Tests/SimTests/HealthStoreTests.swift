@@ -61,7 +61,6 @@ struct HealthStoreTests {
         let database = healthDatabase { $0.isAvailable = false }
         let store = HKHealthStore(database: database)
         let unavailable = HKError(.errorHealthDataUnavailable)
-        #expect(!store.isHealthDataAvailable())
 
         let authorization = try await ask(.authorization, on: store)
         #expect(authorization.success == false)
@@ -107,7 +106,7 @@ struct HealthStoreTests {
         #expect(database.samples.count == 1)
     }
 
-    @Test("samples the app saves carry its source, HKSource.default(); other apps' keep theirs")
+    @Test("samples the app saves carry its source, HKSource.default(), in sourceRevision; other apps' keep theirs")
     func savedSource() async throws {
         let database = healthDatabase()
         let theirs = sample()
@@ -121,9 +120,9 @@ struct HealthStoreTests {
         try await store.save(appSample())
 
         let stored = database.samples
-        #expect(stored.map(\.source) == [anotherApp, .default(), .default()])
+        #expect(stored.map(\.sourceRevision.source) == [anotherApp, .default(), .default()])
         let answer = try await query(store)
-        #expect(answer.samples?.map(\.source) == [anotherApp, .default(), .default()])
+        #expect(answer.samples?.map(\.sourceRevision.source) == [anotherApp, .default(), .default()])
     }
 
     @Test("failQueries(with:) makes every query fail until it is cleared")
@@ -147,7 +146,7 @@ struct HealthStoreTests {
         #expect(answer.samples?.count == 1)
     }
 
-    @Test("hold(_:) keeps the next callback of its kind waiting until the gate opens", arguments: Request.allCases)
+    @Test("hold(_:) keeps the next callback of its kind waiting until the gate opens, the request counted in flight", arguments: Request.allCases)
     func hold(_ request: Request) async throws {
         let database = healthDatabase()
         let store = request == .authorization ? HKHealthStore(database: database) : try await authorizedStore(database)
@@ -159,6 +158,7 @@ struct HealthStoreTests {
         try await waitUntil("the \(request) to reach the gate") { gate.isHeld }
         try await Task.sleep(for: .milliseconds(30))
         #expect(box.value == nil, "the handler ran although its gate is closed")
+        #expect(database.events.inFlight.level == 1)
         if request == .authorization {
             // The user has not answered the sheet yet.
             #expect(store.authorizationStatus(for: caffeineType) == .notDetermined)
@@ -167,6 +167,7 @@ struct HealthStoreTests {
         gate.open()
         let answer = try await awaitValue(box, "the \(request) handler")
         #expect(answer.error == nil)
+        try await waitUntil("the request to be answered") { database.events.inFlight.level == 0 }
         if request == .authorization {
             #expect(store.authorizationStatus(for: caffeineType) == .sharingAuthorized)
         }

@@ -3,8 +3,8 @@ import Foundation
 import SimSupport
 import Testing
 
-/// SimSupport: the gate, counters, polling and main-queue check the simulators and the
-/// shared suite are built on.
+/// SimSupport: the gate, counters, polling, main-queue check and one-app-at-a-time lock
+/// the simulators and the shared suite are built on.
 @Suite("SimSupport")
 struct SupportTests {
     @Test("a gate holds its waiter until opened, and says when something waits")
@@ -99,6 +99,38 @@ struct SupportTests {
         let onMain = Box<Bool>()
         startInBackground { DispatchQueue.main.async { onMain.put(MainQueue.isCurrent) } }
         #expect(try await awaitValue(onMain, "a main-queue block") == true)
+    }
+
+    @Test("OneAppAtATime runs one body at a time: a second waits until the first has returned")
+    func oneAppAtATime() async throws {
+        let first = Gate()
+        let firstStarted = EventCounter()
+        let secondStarted = EventCounter()
+        let firstDone = EventCounter()
+
+        let one = Task {
+            await OneAppAtATime.shared.run {
+                firstStarted.increment()
+                while !first.opened { try? await Task.sleep(for: .milliseconds(1)) }
+                firstDone.increment()
+            }
+        }
+        // Generous: in a full run the stages' apps may hold the lock, one after another.
+        try await waitUntil("the first body to start", timeout: .seconds(600)) { firstStarted.count == 1 }
+        let two = Task {
+            await OneAppAtATime.shared.run {
+                // Checked inside: the first body had returned before this one began.
+                #expect(firstDone.count == 1)
+                secondStarted.increment()
+            }
+        }
+        try await Task.sleep(for: .milliseconds(30))
+        #expect(secondStarted.count == 0, "the second body ran while the first was running")
+
+        first.open()
+        await one.value
+        await two.value
+        #expect(secondStarted.count == 1)
     }
 
     @Test("pause(for:) blocks for at least its duration")

@@ -74,48 +74,78 @@ func timelineEntry(_ text: String) -> CLKComplicationTimelineEntry {
     )
 }
 
-/// A data source that counts how often the server asked it.
+/// How often the server asked a data source, and how often off the main queue.
+final class Asked: Sendable {
+    private let all = EventCounter()
+    private let offMain = EventCounter()
+
+    /// Called by a data source each time it is asked.
+    func note() {
+        all.increment()
+        if !MainQueue.isCurrent { offMain.increment() }
+    }
+
+    var count: Int { all.count }
+    var offMainCount: Int { offMain.count }
+}
+
+/// A data source that counts how often the server asked it. The protocol is `@MainActor`
+/// (through `CLKComplicationDataSource`), so every conforming class is main-actor isolated.
 protocol TestDataSource: CLKComplicationDataSource, Sendable {
     init()
-    var asked: EventCounter { get }
+    var asked: Asked { get }
 }
 
 /// Implements only the completion-handler form, and answers at once.
 final class HandlerDataSource: TestDataSource {
-    let asked = EventCounter()
+    let asked = Asked()
 
     func getCurrentTimelineEntry(
         for complication: CLKComplication,
-        withHandler handler: @escaping @Sendable (CLKComplicationTimelineEntry?) -> Void
+        withHandler handler: @escaping (CLKComplicationTimelineEntry?) -> Void
     ) {
-        asked.increment()
+        asked.note()
         handler(timelineEntry("handler \(asked.count)"))
     }
 }
 
 /// Implements only the async form.
 final class AsyncDataSource: TestDataSource {
-    let asked = EventCounter()
+    let asked = Asked()
 
     func currentTimelineEntry(for complication: CLKComplication) async -> CLKComplicationTimelineEntry? {
-        asked.increment()
+        asked.note()
         return timelineEntry("async \(asked.count)")
     }
 }
 
-/// Implements the completion-handler form but calls the handler on a queue of its own: a
+/// Implements the completion-handler form but calls the handler on a thread of its own: a
 /// mistake the server must record.
+///
+/// The handler is not `@Sendable`, so Swift 6 refuses to send it to another thread; a
+/// Swift 5 mode app (the first stages) sends it without a word. `nonisolated(unsafe)` makes
+/// this Swift 6 file do what such an app does. The handler the server passes is main-actor
+/// code by inference, but the compiler puts no run-time isolation check in it (the
+/// protocol is declared in Swift 6, not imported), so the call reaches the server's record
+/// instead of trapping; the test of this data source proves it by not crashing.
 final class OffMainDataSource: TestDataSource {
-    let asked = EventCounter()
+    let asked = Asked()
 
     func getCurrentTimelineEntry(
         for complication: CLKComplication,
-        withHandler handler: @escaping @Sendable (CLKComplicationTimelineEntry?) -> Void
+        withHandler handler: @escaping (CLKComplicationTimelineEntry?) -> Void
     ) {
-        asked.increment()
+        asked.note()
         let text = "off main \(asked.count)"
+        nonisolated(unsafe) let handler = handler
         startInBackground { handler(timelineEntry(text)) }
     }
+}
+
+/// Implements neither form: it compiles (each form has a default that calls the other),
+/// and traps at the first request.
+final class NeitherFormDataSource: TestDataSource {
+    let asked = Asked()
 }
 
 /// What the last `makeScene` built; read right after `WKExtension.launch`, on the main actor.
@@ -143,27 +173,41 @@ struct TestRun<DataSource: TestDataSource> {
     let dataSource: DataSource
 
     var record: RuntimeRecord { runtime.record }
+}
 
-    /// Ends the run (stopping its watchdog) and erases the device.
-    func finish() {
-        runtime.terminate()
-        device.erase()
+/// Launches the test app, with `DataSource` as its complication data source, on a device of
+/// its own; runs `body`; then always terminates the app and erases the device.
+///
+/// All of it runs inside `OneAppAtATime`: the SDK's process-wide entry points (`shared()`,
+/// `sharedInstance()`, `isHealthDataAvailable()`) answer for one app, and the stages'
+/// suites in this process launch theirs the same way, so two apps never overlap.
+func withTestApp<DataSource: TestDataSource, T: Sendable>(
+    _: DataSource.Type,
+    configure: @Sendable (inout WatchDevice.Configuration) -> Void = { _ in },
+    _ body: @MainActor @Sendable (TestRun<DataSource>) async throws -> T
+) async throws -> T {
+    var configuration = WatchDevice.Configuration()
+    configure(&configuration)
+    let deviceConfiguration = configuration
+    return try await OneAppAtATime.shared.run { @MainActor in
+        let device = try WatchDevice(deviceConfiguration)
+        defer { device.erase() }
+        let runtime = WKExtension.launch(TestApp<DataSource>.self, on: device)
+        defer { runtime.terminate() }
+        let scene = lastScene!
+        lastScene = nil
+        let run = TestRun(
+            device: device, runtime: runtime, delegate: scene.delegate, model: scene.model,
+            dataSource: scene.dataSource as! DataSource
+        )
+        return try await body(run)
     }
 }
 
-@MainActor
-func launchTestApp<DataSource: TestDataSource>(
-    with _: DataSource.Type = HandlerDataSource.self,
-    configure: (inout WatchDevice.Configuration) -> Void = { _ in }
-) throws -> TestRun<DataSource> {
-    var configuration = WatchDevice.Configuration()
-    configure(&configuration)
-    let device = try WatchDevice(configuration)
-    let runtime = WKExtension.launch(TestApp<DataSource>.self, on: device)
-    let scene = lastScene!
-    lastScene = nil
-    return TestRun(
-        device: device, runtime: runtime, delegate: scene.delegate, model: scene.model,
-        dataSource: scene.dataSource as! DataSource
-    )
+/// `withTestApp(_:configure:_:)` with `HandlerDataSource`, the data source most tests need.
+func withTestApp<T: Sendable>(
+    configure: @Sendable (inout WatchDevice.Configuration) -> Void = { _ in },
+    _ body: @MainActor @Sendable (TestRun<HandlerDataSource>) async throws -> T
+) async throws -> T {
+    try await withTestApp(HandlerDataSource.self, configure: configure, body)
 }

@@ -58,6 +58,14 @@ func callOffMain(_ body: @escaping @MainActor () -> Void) {
     startInBackground { unisolated() }
 }
 
+/// Waits until the main queue has run everything enqueued on it before this call (it runs
+/// blocks in order): what the SDK posted "for later" has happened once this returns.
+func mainQueueDrained(isolation: isolated (any Actor)? = #isolation) async throws {
+    let box = Box<Bool>()
+    DispatchQueue.main.async { box.put(true) }
+    _ = try await awaitValue(box, "the main queue to run what was posted before")
+}
+
 // MARK: Dispatch queues, by name
 
 /// Names the queues a test cares about, so a callback can tell which one it runs on.
