@@ -171,6 +171,7 @@ public struct HKError: Error, Equatable, Sendable, CustomStringConvertible {
         case errorHealthDataUnavailable
         case errorAuthorizationDenied
         case errorDatabaseInaccessible
+        case errorInvalidArgument
     }
 
     public let code: Code
@@ -182,6 +183,7 @@ public struct HKError: Error, Equatable, Sendable, CustomStringConvertible {
         case .errorHealthDataUnavailable: "Health data is unavailable on this device"
         case .errorAuthorizationDenied: "Not authorized to write this data"
         case .errorDatabaseInaccessible: "The Health database is inaccessible (device locked)"
+        case .errorInvalidArgument: "Invalid argument (a sync identifier needs a sync version)"
         }
     }
 }

@@ -157,6 +157,10 @@ public final class HealthDatabase: @unchecked Sendable {
         guard configuration.isAvailable else { return (false, HKError(.errorHealthDataUnavailable)) }
         guard authorizationStatus == .sharingAuthorized else { return (false, HKError(.errorAuthorizationDenied)) }
         guard let sample = object as? HKQuantitySample else { return (false, HKError(.errorDatabaseInaccessible)) }
+        // As in HealthKit, an object that names a sync identifier must carry a sync version.
+        if object.metadata?[HKMetadataKeySyncIdentifier] != nil && object.metadata?[HKMetadataKeySyncVersion] == nil {
+            return (false, HKError(.errorInvalidArgument))
+        }
         lock.withLock {
             lastChange += 1
             entries.append((sample, lastChange))

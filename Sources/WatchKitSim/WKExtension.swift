@@ -39,9 +39,13 @@ public final class WKExtension {
     }
 
     /// The app launched last. A simulated watch runs one app at a time (see `OneAppAtATime`).
-    nonisolated(unsafe) static var running: WKExtension?
-    // `nonisolated(unsafe)` is sound: written on the main actor at launch and at
-    // termination only, while no app code runs; read by `sharedInstance()`-style lookups.
+    nonisolated static var running: WKExtension? {
+        get { runningLock.withLock { runningExtension } }
+        set { runningLock.withLock { runningExtension = newValue } }
+    }
+    // Read from any thread (`CLKComplicationServer.sharedInstance()`), written at launch.
+    private nonisolated static let runningLock = NSLock()
+    nonisolated(unsafe) private static var runningExtension: WKExtension?
 
     /// The running app's extension object, as `WKExtension.shared()` returns it on watchOS.
     public static func shared() -> WKExtension {
