@@ -53,6 +53,17 @@ public final class AppRun {
         device.erase()
     }
 
+    /// Runs `body` with this run, then finishes the run, whether `body` throws or not.
+    public func finish(after body: (AppRun) async throws -> Void) async throws {
+        do {
+            try await body(self)
+        } catch {
+            await finish()
+            throw error
+        }
+        await finish()
+    }
+
     /// Terminates the app and launches it again on the same device.
     public func relaunch() async {
         await quiesce()

@@ -31,13 +31,6 @@ public struct Check: Sendable, CustomStringConvertible {
         prepare: (WatchDevice) throws -> Void = { _ in },
         _ body: (AppRun) async throws -> Void
     ) async throws {
-        let run = try AppRun(app, configure: configure, prepare: prepare)
-        do {
-            try await body(run)
-        } catch {
-            await run.finish()
-            throw error
-        }
-        await run.finish()
+        try await AppRun(app, configure: configure, prepare: prepare).finish(after: body)
     }
 }

@@ -12,14 +12,7 @@ struct Day {
 
     func run() async throws {
         print("Coffee Tracker, \(stage)\n")
-        let run = try AppRun(app) { $0.diskDelay = diskDelay }
-        do {
-            try await play(run)
-        } catch {
-            await run.finish()
-            throw error
-        }
-        await run.finish()
+        try await AppRun(app) { $0.diskDelay = diskDelay }.finish(after: play)
     }
 
     private func play(_ run: AppRun) async throws {
