@@ -25,6 +25,8 @@ let package = Package(
         .target(name: "HealthKitSim", dependencies: ["SimSupport"]),
         .target(name: "WatchKitSim", dependencies: ["SimSupport", "HealthKitSim"]),
         .target(name: "CoffeeModel"),
+        // The app team's own framework, not migrated to Swift concurrency yet (see its doc comment).
+        .target(name: "Recaffeinater", swiftSettings: [.swiftLanguageMode(.v5)]),
         .target(
             name: "TrackerSpec",
             dependencies: ["SimSupport", "HealthKitSim", "WatchKitSim", "CoffeeModel"]
@@ -52,7 +54,7 @@ let package = Package(
             [
                 .target(
                     name: stage.name,
-                    dependencies: ["HealthKitSim", "WatchKitSim", "CoffeeModel"],
+                    dependencies: ["HealthKitSim", "WatchKitSim", "CoffeeModel", "Recaffeinater"],
                     swiftSettings: [.swiftLanguageMode(stage.mode)]
                 ),
                 .testTarget(

@@ -20,6 +20,9 @@ final class CoffeeData {
     /// Set when the saved drinks could not be read at launch.
     var loadProblem: String?
 
+    /// Set by the complication when the caffeine level falls below the reminder threshold.
+    var reminder: String?
+
     /// Every change is saved to disk and shown on the complication.
     var currentDrinks: [Drink] = [] {
         didSet {

@@ -13,6 +13,9 @@ struct ContentView: WKView {
         if let problem = model.loadProblem {
             lines.append(.text("! \(problem)"))
         }
+        if let reminder = model.reminder {
+            lines.append(.text(reminder))
+        }
         if model.currentDrinks.isEmpty {
             lines.append(.text("No drinks today"))
         }

@@ -21,6 +21,9 @@ final class CoffeeData {
     /// Set when the saved drinks could not be read at launch.
     var loadProblem: String?
 
+    /// Set by the complication when the caffeine level falls below the reminder threshold.
+    var reminder: String?
+
     /// Change it, then await `drinksUpdated()`: that saves it and updates the complication.
     private(set) var currentDrinks: [Drink] = []
 

@@ -9,6 +9,7 @@ extension Check {
         addingADrink, drinksSurviveARelaunch, oldDrinksAreDropped, otherAppsSamplesArrive,
         refreshCompletesOnceAndSchedules, complicationShowsTheLevel, corruptLogIsSetAside,
         relaunchImportsNothingTwice, deletionsWhileNotRunningApply, ownDrinkDeletedInHealthDisappears,
+        reminderWhenCaffeineRunsLow,
     ]
 
     static let addingADrink = Check("adding a drink updates the list and the caffeine level") { app in
@@ -136,6 +137,20 @@ extension Check {
             try await run.refreshInBackground()
             run.runtime.enterForeground()
             try await run.expectRows([], "the drink deleted in the Health app is gone")
+        }
+    }
+
+    static let reminderWhenCaffeineRunsLow = Check("a reminder shows when the caffeine level falls below 50 mg") { app in
+        try await withRun(app) { run in
+            try await run.waitUntilLaunched()
+            try await run.addDrink(.singleEspresso)
+            let server = run.runtime.complicationServer
+            try await waitUntil("the complication to show 64 mg") { server.currentEntry?.text == "64 mg" }
+            try expect(!run.screen.contains("time for a coffee?"), "no reminder at 64 mg:\n\(run.screen)")
+            run.device.clock.advance(by: Drink.halfLife)
+            // The watch face asks for a fresh entry, as ClockKit does from time to time.
+            server.reloadTimeline(for: .caffeine)
+            try await run.waitForScreen("Under 50 mg: time for a coffee?")
         }
     }
 
