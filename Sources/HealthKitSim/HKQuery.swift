@@ -96,9 +96,13 @@ public struct HKAnchoredObjectQueryDescriptor: Sendable {
     }
 
     public func result(for healthStore: HKHealthStore) async throws -> Result {
-        // HealthKit allows one type per predicate; the simulation knows one type.
-        let type = predicates.first?.sampleType ?? .quantityType(forIdentifier: .dietaryCaffeine)!
-        let predicate = HKPredicate(andPredicateWithSubpredicates: predicates.compactMap(\.predicate))
+        // A sample matches when it matches any of the predicates, each with its own type. The
+        // simulation stores one type, so the query itself is of that type.
+        let type = HKQuantityType.quantityType(forIdentifier: .dietaryCaffeine)!
+        let predicates = predicates
+        let predicate = HKPredicate { sample in
+            predicates.contains { $0.sampleType == sample.sampleType && ($0.predicate?.matches(sample) ?? true) }
+        }
         return try await withCheckedThrowingContinuation { continuation in
             let query = HKAnchoredObjectQuery(
                 type: type, predicate: predicate, anchor: anchor, limit: limit ?? HKObjectQueryNoLimit
