@@ -59,7 +59,7 @@ extension CLKComplicationDataSource {
         for complication: CLKComplication,
         withHandler handler: @escaping (CLKComplicationTimelineEntry?) -> Void
     ) {
-        DataSourceForms.expectOneForm(of: self, calledFromAsyncDefault: DataSourceForms.inAsyncDefault.contains(ObjectIdentifier(self)))
+        DataSourceForms.expectOneForm(of: self, reachedFromOtherDefault: DataSourceForms.inAsyncDefault.contains(ObjectIdentifier(self)))
         Task {
             let entry = await DataSourceForms.$inHandlerDefault.withValue(true) {
                 await currentTimelineEntry(for: complication)
@@ -69,7 +69,7 @@ extension CLKComplicationDataSource {
     }
 
     public func currentTimelineEntry(for complication: CLKComplication) async -> CLKComplicationTimelineEntry? {
-        DataSourceForms.expectOneForm(of: self, calledFromAsyncDefault: DataSourceForms.inHandlerDefault)
+        DataSourceForms.expectOneForm(of: self, reachedFromOtherDefault: DataSourceForms.inHandlerDefault)
         let id = ObjectIdentifier(self)
         return await withCheckedContinuation { continuation in
             DataSourceForms.inAsyncDefault.insert(id)
@@ -84,9 +84,9 @@ enum DataSourceForms {
     @TaskLocal static var inHandlerDefault = false
     @MainActor static var inAsyncDefault: Set<ObjectIdentifier> = []
 
-    static func expectOneForm(of source: AnyObject, calledFromAsyncDefault: Bool) {
+    static func expectOneForm(of source: AnyObject, reachedFromOtherDefault: Bool) {
         precondition(
-            !calledFromAsyncDefault,
+            !reachedFromOtherDefault,
             "\(type(of: source)) implements neither getCurrentTimelineEntry(for:withHandler:) nor currentTimelineEntry(for:)")
     }
 }
