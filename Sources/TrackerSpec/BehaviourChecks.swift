@@ -102,8 +102,11 @@ extension Check {
         }
     }
 
+    static let slowHealthKit: Duration = .milliseconds(100)
+
     static let relaunchImportsNothingTwice = Check("a relaunch imports nothing twice") { app in
-        try await withRun(app) { run in
+        // HealthKit answers late, well after the drink log is read.
+        try await withRun(app, configure: { $0.health.latency = slowHealthKit }) { run in
             try await run.waitUntilLaunched()
             run.addSampleFromAnotherApp(mg: 80, minutesAgo: 30)
             try await run.refreshInBackground()
@@ -115,7 +118,8 @@ extension Check {
     }
 
     static let deletionsWhileNotRunningApply = Check("deletions made while the app was not running apply at the next launch") { app in
-        try await withRun(app) { run in
+        // HealthKit answers late, well after the drink log is read.
+        try await withRun(app, configure: { $0.health.latency = slowHealthKit }) { run in
             try await run.waitUntilLaunched()
             let sample = run.addSampleFromAnotherApp(mg: 80, minutesAgo: 30)
             try await run.refreshInBackground()
