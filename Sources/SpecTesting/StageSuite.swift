@@ -6,8 +6,10 @@ import WatchKitSim
 /// Runs the shared checks on one stage, expecting exactly the catalogue's defects.
 public enum StageSuite {
     /// Runs `check` on a stage's app. A check that detects a defect the catalogue lists as
-    /// present must fail, and is recorded as a known issue; if it passes, the run fails,
-    /// because the catalogue is wrong. ThreadSanitizer rows are judged by TSan, not here.
+    /// present must observe that defect (`DefectObserved`), and is recorded as a known
+    /// issue; if it passes, the run fails, because the catalogue is wrong. Any other
+    /// failure (a setup step that timed out, say) fails the run whatever the catalogue
+    /// says. ThreadSanitizer rows are judged by TSan, not here.
     public static func verify(_ check: Check, on app: any WatchApp.Type, stage: Int) async throws {
         guard let id = check.defect else {
             return try await check.run(on: app)
@@ -18,20 +20,22 @@ public enum StageSuite {
         }
         // Measured before judged: the verdict file tells `Scripts/race-matrix` what
         // actually happened, whatever the catalogue expects.
-        let failure: (any Error)?
+        let observed: DefectObserved?
         do {
             try await check.run(on: app)
-            failure = nil
-        } catch {
-            failure = error
+            observed = nil
+        } catch let seen as DefectObserved where seen.defect == defect.id {
+            observed = seen
         }
-        recordVerdict(stage: stage, defect: defect.id, present: failure != nil)
+        recordVerdict(stage: stage, defect: defect.id, present: observed != nil)
         if defect.isPresent(in: stage) {
-            withKnownIssue("\(defect.id): \(defect.summary)") {
-                if let failure { throw failure }
+            try withKnownIssue("\(defect.id): \(defect.summary)") {
+                if let observed { throw observed }
+            } matching: { issue in
+                (issue.error as? DefectObserved)?.defect == defect.id
             }
-        } else if let failure {
-            throw failure
+        } else if let observed {
+            throw observed
         }
     }
 

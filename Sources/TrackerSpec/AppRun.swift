@@ -15,6 +15,29 @@ func expect(_ condition: Bool, _ message: @autoclosure () -> String) throws {
     if !condition { throw CheckFailure(message()) }
 }
 
+/// A defect check saw its defect: the one failure the suite accepts as a known issue.
+/// Anything else a defect check throws (a setup step timing out, say) proves nothing and
+/// fails the run.
+public struct DefectObserved: Error, CustomStringConvertible {
+    public let defect: String
+    public let observation: String
+    public var description: String { "\(defect): \(observation)" }
+}
+
+/// Runs the step of a defect check where `defect` shows: a failed expectation or a
+/// timeout in it is that defect, observed.
+func observing(
+    _ defect: String, isolation: isolated (any Actor)? = #isolation, _ step: () async throws -> Void
+) async throws {
+    do {
+        try await step()
+    } catch let failure as CheckFailure {
+        throw DefectObserved(defect: defect, observation: failure.description)
+    } catch let timeout as TimedOut {
+        throw DefectObserved(defect: defect, observation: timeout.description)
+    }
+}
+
 /// One app on one simulated watch, driven as a user and watchOS would drive it.
 /// Everything here runs on the main actor, like the runtime it drives.
 @MainActor
@@ -187,6 +210,18 @@ public final class AppRun {
         while !condition() {
             if ContinuousClock.now >= deadline { return false }
             usleep(50)
+        }
+        return true
+    }
+
+    /// Waits until `condition` holds or `limit` passes; returns whether it held. For an
+    /// event that happens in some stages only, where either outcome is correct.
+    @discardableResult
+    public func waitAtMost(_ limit: Duration, until condition: () -> Bool) async -> Bool {
+        let deadline = ContinuousClock.now + limit
+        while !condition() {
+            if ContinuousClock.now >= deadline { return false }
+            try? await Task.sleep(for: .milliseconds(1))
         }
         return true
     }

@@ -84,7 +84,7 @@ for stage in stages {
     matrix.tsan[stage.number] = tally
 }
 
-// 2. The suite and watchdog rows: each stage's shared suite once, in the normal build.
+// 2. The suite and watchdog rows: each stage's shared suite, --runs times, in the normal build.
 if options.skipSuite {
     matrix.verdicts = nil
 } else {
@@ -95,24 +95,28 @@ if options.skipSuite {
         fail("the suite build", failure)
     case .success(let launch):
         var verdicts = SuiteVerdicts()
+        // With --runs N each suite runs N times: a verdict that differs between runs is a
+        // problem the matrix reports (SuiteVerdicts), not a cell that happens to agree.
         for stage in stages {
-            progress.show("\(position(stage)) shared suite")
-            let (lines, result) = suites.run(stage: stage, launch: launch)
-            // Only this stage's lines: a stray verdict for another stage must not fill its cells.
-            let ownLines = lines.split(separator: "\n").filter { $0.hasPrefix("\(stage.number)\t") }.joined(separator: "\n")
-            let stageVerdicts = SuiteVerdicts(parsing: ownLines)
-            verdicts.add(ownLines)
-            if !result.succeeded {
-                // A suite fails where a row differs from the catalogue (the matrix shows that
-                // cell); a failure with no such cell is an error of its own.
-                let explained = Catalogue.defects.contains { defect in
-                    guard defect.measuredBy == .suite, let present = stageVerdicts.verdict(stage: stage.number, defect: defect.id) else {
-                        return false
+            for run in 1...options.runs {
+                progress.show("\(position(stage)) shared suite run \(run)/\(options.runs)")
+                let (lines, result) = suites.run(stage: stage, launch: launch)
+                // Only this stage's lines: a stray verdict for another stage must not fill its cells.
+                let ownLines = lines.split(separator: "\n").filter { $0.hasPrefix("\(stage.number)\t") }.joined(separator: "\n")
+                let stageVerdicts = SuiteVerdicts(parsing: ownLines)
+                verdicts.add(ownLines)
+                if !result.succeeded {
+                    // A suite fails where a row differs from the catalogue (the matrix shows that
+                    // cell); a failure with no such cell is an error of its own.
+                    let explained = Catalogue.defects.contains { defect in
+                        guard defect.measuredBy == .suite, let present = stageVerdicts.verdict(stage: stage.number, defect: defect.id) else {
+                            return false
+                        }
+                        return present != defect.isPresent(in: stage.number)
                     }
-                    return present != defect.isPresent(in: stage.number)
-                }
-                if !explained {
-                    fail("the stage \(stage.number) suite", RunFailure(what: result.failure, output: result.tail(25)))
+                    if !explained {
+                        fail("the stage \(stage.number) suite", RunFailure(what: result.failure, output: result.tail(25)))
+                    }
                 }
             }
         }
