@@ -5,9 +5,10 @@ import NotesKit
 // is still true of the package. See Steps/NOTES-FORMAT.md.
 
 let usage = """
-    Usage: check-notes [--quick] [--root DIR]
+    Usage: check-notes [--quick] [--root DIR] [NOTE ...]
 
-    Checks the step notes in Steps/ against the package (see Steps/NOTES-FORMAT.md):
+    Checks the step notes in Steps/ (or only the NOTEs given, as Steps/NAME.md) against
+    the package (see Steps/NOTES-FORMAT.md):
     excerpts, diffs, catalogue flips, commands and names, and, unless --quick, the
     captured compiler diagnostics (rebuilt from patched scratch copies), the captured
     ThreadSanitizer reports (rerun) and the tracker commands (run).
@@ -15,6 +16,7 @@ let usage = """
 
 var quick = false
 var root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+var only: [String] = []
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {
@@ -25,6 +27,7 @@ while let argument = arguments.popFirst() {
     case "--help", "-h":
         print(usage)
         exit(0)
+    case let path where !path.hasPrefix("-"): only.append(path)
     default: fail("unknown argument '\(argument)'")
     }
 }
@@ -43,7 +46,8 @@ func progress(_ text: String) {
     FileHandle.standardError.write(Data(line.utf8))
 }
 
-let notes = package.notes()
+let notes = package.notes().filter { only.isEmpty || only.contains($0.path) }
+if notes.count < Set(only).count { fail("no such note among \(package.notes().map(\.path)): \(only)") }
 var problems: [Problem] = []
 let quickChecks = QuickChecks(package: package)
 for note in notes { problems += quickChecks.check(note) }
