@@ -7,7 +7,7 @@ import TrackerSpec
 /// `tracker` commands the notes tell readers to type.
 public final class SlowChecks {
     public let package: PackageFacts
-    private let scratch: URL
+    let scratch: URL
     private let progress: (String) -> Void
 
     public init(package: PackageFacts, scratch: URL, progress: @escaping (String) -> Void = { _ in }) {
@@ -25,6 +25,9 @@ public final class SlowChecks {
             } else if let target = fence.value("compiler") {
                 progress("\(note.path):\(fence.line) compiler \(target)")
                 problems += checkCompiler(fence, target: target, in: note)
+            } else if let testTarget = fence.value("suite") {
+                progress("\(note.path):\(fence.line) suite \(testTarget)")
+                problems += checkSuite(fence, testTarget: testTarget, in: note)
             } else if let target = fence.value("tsan") {
                 progress("\(note.path):\(fence.line) tsan \(target)")
                 problems += checkTSan(fence, target: target, in: note)
