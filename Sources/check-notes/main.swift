@@ -47,6 +47,7 @@ let notes = package.notes()
 var problems: [Problem] = []
 let quickChecks = QuickChecks(package: package)
 for note in notes { problems += quickChecks.check(note) }
+problems += KitChecks(package: package).check(notes: notes)
 if !quick {
     let scratch = root.appendingPathComponent(".build-notes")
     let slow = SlowChecks(package: package, scratch: scratch, progress: progress)
