@@ -80,5 +80,7 @@ let package = Package(
 package.targets += [
     .target(name: "NotesKit", dependencies: ["TrackerSpec", "MatrixKit"]),
     .executableTarget(name: "check-notes", dependencies: ["NotesKit"]),
+    // Scripts/tsan: one stage's race scenarios under TSan, each report summarised.
+    .executableTarget(name: "tsan-report", dependencies: ["MatrixKit", "TrackerSpec"], swiftSettings: [.swiftLanguageMode(.v6)]),
     .testTarget(name: "NotesTests", dependencies: ["NotesKit"]),
 ]

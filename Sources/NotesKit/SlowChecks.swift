@@ -31,6 +31,9 @@ public final class SlowChecks {
             } else if let target = fence.value("tsan") {
                 progress("\(note.path):\(fence.line) tsan \(target)")
                 problems += checkTSan(fence, target: target, in: note)
+            } else if let probe = fence.value("output") {
+                progress("\(note.path):\(fence.line) probe \(probe)")
+                problems += Probes.run(fence, in: note, root: package.root)
             } else if fence.language == "sh" && fence.info.contains("run") {
                 for command in QuickChecks.trackerCommands(in: fence) {
                     progress("\(note.path):\(fence.line) tracker \(command.arguments.joined(separator: " "))")

@@ -51,6 +51,7 @@ if notes.count < Set(only).count { fail("no such note among \(package.notes().ma
 var problems: [Problem] = []
 let quickChecks = QuickChecks(package: package)
 for note in notes { problems += quickChecks.check(note) }
+problems += KitChecks(package: package).check(notes: notes)
 if !quick {
     let scratch = root.appendingPathComponent(".build-notes")
     let slow = SlowChecks(package: package, scratch: scratch, progress: progress)
