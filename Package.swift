@@ -84,3 +84,17 @@ package.targets += [
     .executableTarget(name: "tsan-report", dependencies: ["MatrixKit", "TrackerSpec"], swiftSettings: [.swiftLanguageMode(.v6)]),
     .testTarget(name: "NotesTests", dependencies: ["NotesKit"]),
 ]
+
+// The workbench (Scripts/workbench): graded exercises. Kit machinery, kept apart from the
+// stages under Kit/. An exercise is its own package in Exercise/ (ignored by git) that
+// depends on these library products, so a half-done exercise never breaks this package.
+package.products += ["SimSupport", "HealthKitSim", "WatchKitSim", "CoffeeModel", "Recaffeinater", "TrackerSpec"].map {
+    .library(name: $0, targets: [$0])
+}
+package.targets += [
+    .executableTarget(
+        name: "workbench", dependencies: ["MatrixKit", "TrackerSpec"], path: "Kit/Workbench/Sources/workbench",
+        // A command-line tool with top-level state, single-threaded: the Swift 5 mode.
+        swiftSettings: [.swiftLanguageMode(.v5)]
+    ),
+]
