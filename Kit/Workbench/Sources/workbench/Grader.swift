@@ -302,7 +302,7 @@ struct Grader {
                 }
                 switch line[1] {
                 case "fixed":
-                    grade.findings.append(Finding(title: title, status: .pass, details: ["\"\(line[3])\" passes: \(Catalogue.defect(id).summary.lowercasedFirst) no longer happens"], signal: index))
+                    grade.findings.append(Finding(title: title, status: .pass, details: ["\"\(line[3])\" passes: the defect is gone (\(Catalogue.defect(id).summary))"], signal: index))
                 case "present":
                     grade.findings.append(Finding(
                         title: title, status: .fail,

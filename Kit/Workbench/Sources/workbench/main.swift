@@ -5,6 +5,8 @@ import TrackerSpec
 // Scripts/workbench: graded exercises on real intermediate states. The exercise table is
 // Exercises.swift; the grading (build, the shared checks, TSan, diagnostics) is Grader.swift.
 
+setvbuf(stdout, nil, _IOLBF, 0)  // line by line, also into a pipe or a log
+
 let usage = """
     Usage: Scripts/workbench COMMAND [OPTIONS]
 
@@ -441,7 +443,7 @@ case "verify":
         // --quick: one exercise of each kind of signal (a row, a race, a diagnostic, a
         // build in the Swift 6 mode, a behaviour check under stage 6's settings).
         selected = quick
-            ? ["shim-promise", "health-access-race", "swift6-mode", "store-off-main"].map { exercise(named: $0, command: command) }
+            ? ["last-caller", "health-access-race", "retire-shim", "swift6-mode", "store-off-main"].map { exercise(named: $0, command: command) }
             : Exercises.all
     }
     let ok = verify(selected, startSolved: startSolved, brokenSolution: broken, compositions: !quick && !startSolved && !broken && arguments.isEmpty)
