@@ -1,4 +1,5 @@
 // swift-tools-version:6.2
+import Foundation
 import PackageDescription
 
 // Every stage of the Coffee Tracker migration is a target of its own with the same file
@@ -91,10 +92,14 @@ package.targets += [
 package.products += ["SimSupport", "HealthKitSim", "WatchKitSim", "CoffeeModel", "Recaffeinater", "TrackerSpec"].map {
     .library(name: $0, targets: [$0])
 }
-package.targets += [
+// Only where Kit/ is there: Scripts/check-notes rebuilds scratch copies of Package.swift
+// and Sources/ alone.
+if FileManager.default.fileExists(atPath: Context.packageDirectory + "/Kit/Workbench/Sources/workbench") {
+  package.targets += [
     .executableTarget(
         name: "workbench", dependencies: ["MatrixKit", "TrackerSpec"], path: "Kit/Workbench/Sources/workbench",
         // A command-line tool with top-level state, single-threaded: the Swift 5 mode.
         swiftSettings: [.swiftLanguageMode(.v5)]
     ),
-]
+  ]
+}
