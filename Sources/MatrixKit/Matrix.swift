@@ -6,6 +6,8 @@ public struct Matrix: Sendable {
     public var defects: [Defect]
     /// How often each race scenario ran per stage.
     public var runs: Int
+    /// The race scenarios there are, by the row each was written for.
+    public var scenarios: Set<String> = Set(Check.races.compactMap(\.defect))
     /// stage number → its TSan runs (absent: not measured).
     public var tsan: [Int: TSanTally] = [:]
     /// The suites' verdicts; `nil` when skipped (`--skip-suite`).
@@ -22,14 +24,27 @@ public struct Matrix: Sendable {
     }
 
     public func cell(_ defect: Defect, _ stage: Stage) -> MatrixCell {
-        MatrixCell(defect: defect, stage: stage.number, measurement: measurement(defect, stage.number))
+        var proof: MovedProof?
+        if case .moved(let row) = defect.state(in: stage.number) {
+            let other = defects.first { $0.id == row }.map { MatrixCell(defect: $0, stage: stage.number, measurement: measurement($0, stage.number)) }
+            let present: Bool? = switch other?.measurement {
+            case .tsan(let own, _, let runs)?: own == runs
+            case .verdict(let present)?: present
+            case .diagnostics(let count)?: count > 0
+            default: nil
+            }
+            proof = MovedProof(row: row, present: present)
+        }
+        return MatrixCell(defect: defect, stage: stage.number, measurement: measurement(defect, stage.number), movedProof: proof)
     }
 
     func measurement(_ defect: Defect, _ stage: Int) -> Measurement {
         switch defect.measuredBy {
         case .threadSanitizer:
+            // A row that no scenario was written for cannot be measured, so it cannot agree.
+            guard scenarios.contains(defect.id) else { return .missing("no race scenario for this row") }
             guard let tally = tsan[stage] else { return .missing("no TSan runs") }
-            return .tsan(detected: tally.detections(of: defect.id), runs: tally.runs)
+            return .tsan(own: tally.detections(of: defect.id, by: defect.id), anywhere: tally.detections(of: defect.id), runs: tally.runs)
         case .suite:
             guard let verdicts else { return .skipped }
             guard let present = verdicts.verdict(stage: stage, defect: defect.id) else {

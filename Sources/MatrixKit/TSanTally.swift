@@ -1,7 +1,7 @@
 /// What the race scenarios of one stage showed over its runs.
 ///
-/// Run r of a stage is one process per scenario; a row is seen in run r when any of those
-/// processes reported a race that belongs to it.
+/// Run r of a stage is one process per scenario. A present cell counts the runs in which the
+/// row's own scenario reported it; a fixed cell, the runs in which any scenario did.
 public struct TSanTally: Sendable {
     public let runs: Int
     /// row id → the runs in which it was seen.
@@ -27,8 +27,11 @@ public struct TSanTally: Sendable {
         }
     }
 
-    /// In how many runs the row was seen.
+    /// In how many runs the row was seen, by any scenario's process.
     public func detections(of row: String) -> Int { seen[row]?.count ?? 0 }
+
+    /// In how many runs `scenario`'s own process saw the row.
+    public func detections(of row: String, by scenario: String) -> Int { seenBy[row]?[scenario]?.count ?? 0 }
 
     /// Which scenarios saw the row, in how many runs each, by scenario name.
     public func scenarios(of row: String) -> [(scenario: String, runs: Int)] {

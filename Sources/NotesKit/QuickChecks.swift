@@ -94,10 +94,7 @@ public struct QuickChecks: Sendable {
         guard let number = Int(step), number >= 1, number < Stage.all.count else {
             return [Problem(note.path, fence.line, "no step \(step)")]
         }
-        var expected: Set<String> = []
-        for defect in Catalogue.defects where defect.isPresent(in: number - 1) != defect.isPresent(in: number) {
-            expected.insert((defect.isPresent(in: number) ? "introduced " : "fixed ") + defect.id)
-        }
+        let expected = Self.flips(step: number)
         let written = Set(fence.content.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
         guard written == expected else {
             let missing = expected.subtracting(written).sorted(), extra = written.subtracting(expected).sorted()
