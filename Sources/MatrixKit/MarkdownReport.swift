@@ -25,6 +25,13 @@ public enum MarkdownReport {
                 out.append("- stage \(stage.number): \(list)")
             }
         }
+        let counted = countedByCompilerCells(matrix)
+        if !counted.isEmpty {
+            out.append("")
+            out.append("What each compiler cell counted (file:line:column, group, subject), and how its strict build shows that it compiled the stage:")
+            out.append("")
+            out += counted
+        }
         let seen = seenBy(matrix)
         if !seen.isEmpty {
             out.append("")
@@ -67,8 +74,9 @@ public enum MarkdownReport {
             + "Suite and watchdog rows show the verdict the stage's shared suite measured, "
             + "the same in every run (a verdict that changes between runs is reported as a problem); "
             + "compiler rows count the unique warnings and errors `-strict-concurrency=complete` reports in the "
-            + "stage's sources, deprecations excluded (a row that names words counts those whose message mentions "
-            + "one). A cell that disagrees with the catalogue is marked **MISMATCH**; a report that fits no row is "
+            + "stage's sources, deprecations excluded (a row that names declarations and groups counts the diagnostics "
+            + "of those groups whose subject is one of those declarations; the list below says what each cell counted), "
+            + "from a build that recompiled every file of the stage. A cell that disagrees with the catalogue is marked **MISMATCH**; a report that fits no row is "
             + "listed as unexpected; either fails the run."
     }
 
@@ -81,6 +89,24 @@ public enum MarkdownReport {
             lines.append("| `\(defect.id)` | \(defect.detector) | " + cells.joined(separator: " | ") + " |")
         }
         return lines.joined(separator: "\n")
+    }
+
+    static func countedByCompilerCells(_ matrix: Matrix) -> [String] {
+        guard let diagnostics = matrix.diagnostics else { return [] }
+        var lines: [String] = []
+        for stage in matrix.stages {
+            guard let found = diagnostics[stage.number] else { continue }
+            lines.append("- stage \(stage.number): \(matrix.compileProofs[stage.number] ?? "**no proof of a compile**")")
+            for defect in matrix.defects where defect.measuredBy == .compiler {
+                let counted = DiagnosticSubjects.counted(by: defect, in: found)
+                let list = counted.map { diagnostic in
+                    let file = diagnostic.path.split(separator: "/").last.map(String.init) ?? diagnostic.path
+                    return "`\(file):\(diagnostic.line):\(diagnostic.column)` \(diagnostic.groups.first ?? "no group") \(diagnostic.subject ?? "-")"
+                }
+                lines.append("  - `\(defect.id)` \(counted.count)" + (list.isEmpty ? "" : ": " + list.joined(separator: ", ")))
+            }
+        }
+        return lines
     }
 
     static func seenBy(_ matrix: Matrix) -> [String] {

@@ -14,6 +14,9 @@ public struct Matrix: Sendable {
     public var verdicts: SuiteVerdicts? = SuiteVerdicts()
     /// stage number → its strict-concurrency diagnostics; `nil` when skipped (`--skip-static`).
     public var diagnostics: [Int: [CompilerDiagnostic]]? = [:]
+    /// stage number → how the strict build shows that it compiled the stage's every file
+    /// and how it ended; a compiler cell without one is an error.
+    public var compileProofs: [Int: String] = [:]
     /// What went wrong while measuring (failed processes, missing verdicts, …).
     public var errors: [String] = []
 
@@ -54,8 +57,8 @@ public struct Matrix: Sendable {
         case .compiler:
             guard let diagnostics else { return .skipped }
             guard let found = diagnostics[stage] else { return .missing("not compiled") }
-            guard case .compiler(let words) = defect.detector, !words.isEmpty else { return .diagnostics(count: found.count) }
-            return .diagnostics(count: found.filter { diagnostic in words.contains { diagnostic.message.contains($0) } }.count)
+            guard compileProofs[stage] != nil else { return .missing("no proof that the strict build compiled the stage") }
+            return .diagnostics(count: DiagnosticSubjects.counted(by: defect, in: found).count)
         }
     }
 

@@ -67,16 +67,31 @@ public final class SlowChecks {
         for flag in flags.split(separator: ",") where !flag.isEmpty {
             command += ["-Xswiftc", String(flag)]
         }
-        let output = run(command, in: scratch).output
+        let build = run(command, in: scratch)
+        let output = build.output
         let diagnostics = Set(output.components(separatedBy: "\n").compactMap(Self.normalisedDiagnostic))
         let expected = fence.content.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         if expected == ["(no diagnostics)"] {
+            // Silence proves nothing unless the target compiled, and the build succeeded.
+            if let missing = Self.compileProofMissing(target: target, status: build.status, output: output) {
+                return problem("(no diagnostics) needs a successful compile of \(target): \(missing)")
+            }
             let ours = diagnostics.filter { $0.hasPrefix("Sources/\(target)/") }
             return ours.isEmpty ? [] : problem("\(target) now has diagnostics: \(ours.sorted().prefix(3))")
         }
         return expected.filter { !diagnostics.contains($0) }.map {
             Problem(note.path, fence.line, "the compiler no longer says: \($0)")
         }
+    }
+
+    /// Why a build's output does not prove that it compiled `target` and succeeded; `nil`
+    /// when it does: exit status 0, a compile job of the target in the log, and SwiftPM's
+    /// "Build of target: 'TARGET' complete!".
+    public static func compileProofMissing(target: String, status: Int32, output: String) -> String? {
+        if status != 0 { return "the build failed (exit \(status))" }
+        if !output.contains("Compiling \(target) ") { return "the build log shows no compile job of \(target)" }
+        if !output.contains("Build of target: '\(target)' complete!") { return "the build did not report \(target) complete" }
+        return nil
     }
 
     /// "/tmp/x/Sources/A/B.swift:3:4: error: text [#Group]" -> "Sources/A/B.swift:3:4: error: text"

@@ -45,8 +45,10 @@ public struct Defect: Sendable, Hashable, Identifiable, CustomStringConvertible 
         /// The runtime's watchdog measures a main-thread stall.
         case watchdog
         /// `-strict-concurrency=complete` diagnostics in the stage's sources: all of them,
-        /// or those whose message mentions one of these words.
-        case compiler(mentioning: [String])
+        /// or those of these diagnostic groups whose subject is one of these declarations
+        /// (the value a diagnostic is about, by its type, its name, or, for `self`, the
+        /// type declaration the diagnostic is in).
+        case compiler(declarations: [String] = [], groups: [String] = [])
     }
 
     public let id: String
@@ -94,7 +96,9 @@ extension Defect.Detector: CustomStringConvertible {
             "TSan: " + properties.joined(separator: ", ") + ", "
                 + (between.count == 1 ? "\(between.first!) vs \(between.first!)" : between.map(\.rawValue).sorted().joined(separator: " vs "))
         case .watchdog: "watchdog"
-        case .compiler(let words): words.isEmpty ? "compiler" : "compiler: " + words.joined(separator: ", ")
+        case .compiler(let declarations, let groups):
+            declarations.isEmpty && groups.isEmpty ? "compiler"
+                : "compiler: " + declarations.joined(separator: ", ") + (groups.isEmpty ? "" : " in " + groups.map { "`\($0)`" }.joined(separator: ", "))
         }
     }
 }
@@ -142,7 +146,9 @@ public enum Catalogue {
             // Complete checking names the controller at every place it crosses a concurrency
             // domain, in every run.
             summary: "The HealthKit controller's state is shared across concurrency domains with no isolation (the compiler names it)",
-            detector: .compiler(mentioning: ["HealthKitController", "healthKitController"]), present: [0, 1, 2, 3]),
+            detector: .compiler(
+                declarations: ["HealthKitController", "healthKitController"], groups: ["#SendableClosureCaptures", "#SendingRisksDataRace"]),
+            present: [0, 1, 2, 3]),
         Defect(
             id: "race-saved-drinks",
             summary: "The drink list and the last-saved list written on main, read and written by the background save",
@@ -163,7 +169,7 @@ public enum Catalogue {
         Defect(
             id: "strict-concurrency-diagnostics",
             summary: "The compiler reports concurrency problems under complete checking",
-            detector: .compiler(mentioning: []), present: [0, 1, 2, 3, 4]),
+            detector: .compiler(), present: [0, 1, 2, 3, 4]),
     ]
 
     public static func defect(_ id: String) -> Defect {

@@ -132,7 +132,9 @@ if options.skipStatic {
     for stage in stages {
         progress.show("\(position(stage)) -strict-concurrency=complete build")
         switch strict.run(stage: stage) {
-        case .success(let diagnostics): matrix.diagnostics?[stage.number] = diagnostics
+        case .success(let (diagnostics, proof)):
+            matrix.diagnostics?[stage.number] = diagnostics
+            matrix.compileProofs[stage.number] = proof
         case .failure(let failure): fail("stage \(stage.number) strict build", failure)
         }
     }

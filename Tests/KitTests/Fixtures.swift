@@ -60,7 +60,7 @@ enum TestCatalogue {
         present: [0, 1, 2, 3])
     static let authNeverAnswers = Defect(id: "auth-never-answers", summary: "", detector: .suite, present: [0])
     static let blocked = Defect(id: "main-thread-blocked", summary: "", detector: .watchdog, present: [0, 1, 2, 3])
-    static let diagnostics = Defect(id: "strict-concurrency-diagnostics", summary: "", detector: .compiler(mentioning: []), present: [0, 1])
+    static let diagnostics = Defect(id: "strict-concurrency-diagnostics", summary: "", detector: .compiler(), present: [0, 1])
 
     static let defects = [
         healthAccess, isAuthorized, isAuthorizedTasks, anchor, savedDrinks, authNeverAnswers, blocked, diagnostics,

@@ -30,6 +30,7 @@ struct MatrixTests {
         }
         matrix.verdicts = verdicts
         matrix.diagnostics = [0: [diagnostic], 1: [diagnostic, diagnostic2]]
+        matrix.compileProofs = [0: "1 of 1 files compiled", 1: "1 of 1 files compiled"]
         return matrix
     }
 
@@ -85,6 +86,15 @@ struct MatrixTests {
         var matrix = agreeingMatrix()
         matrix.diagnostics = [0: [diagnostic], 1: []]
         #expect(matrix.mismatches.map { "\($0.defect.id) \($0.stage)" }.contains("race-is-authorized 1"))
+    }
+
+    @Test("a compiler cell without proof that the stage compiled is an error, even at 0 diagnostics")
+    func compilerCellNeedsProof() {
+        var matrix = agreeingMatrix()
+        matrix.compileProofs[1] = nil
+        #expect(matrix.allErrors.contains("strict-concurrency-diagnostics, stage 1: no proof that the strict build compiled the stage"))
+        let markdown = MarkdownReport.render(matrix, command: "x")
+        #expect(markdown.contains("- stage 1: **no proof of a compile**"))
     }
 
     @Test("a missing verdict is an error")
