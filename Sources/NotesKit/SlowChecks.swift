@@ -122,20 +122,28 @@ public final class SlowChecks {
         guard let race = fence.value("race"), Catalogue.defects.contains(where: { $0.id == race }) else {
             return problem("a tsan block needs race=ROW naming a catalogue row")
         }
-        let reports: String
+        guard Check.races.contains(where: { $0.defect == race }) else {
+            return problem("no race scenario for \(race): a tsan block needs one to run")
+        }
+        let expected = fence.content.map { $0.trimmingCharacters(in: .whitespaces) }
+        let quoted = QuotedReport.all(in: expected)
+        if expected != ["(no report)"] {
+            guard !quoted.isEmpty, quoted.allSatisfy({ $0.accesses.allSatisfy { !$0.locations.isEmpty } }) else {
+                return problem("a tsan block must quote each access's header and its frames as Sources/...swift:LINE")
+            }
+        }
+        let reports: [TSanReport]
         do {
-            reports = try runRaceScenario(race, stage: stage).map(\.text).joined(separator: "\n")
+            reports = try runRaceScenario(race, stage: stage)
         } catch {
             return problem("could not run the race scenario: \(error)")
         }
-        let expected = fence.content.map { $0.trimmingCharacters(in: .whitespaces) }
         if expected == ["(no report)"] {
-            return reports.contains("WARNING: ThreadSanitizer") ? problem("\(target) now reports a race in \(race)") : []
+            return reports.isEmpty ? [] : problem("\(target) now reports a race in \(race)")
         }
-        let seen = Set(Note.matches(of: #"(Sources/[^\s:]+\.swift:\d+)"#, in: reports))
-        let wanted = Note.matches(of: #"(Sources/[^\s:]+\.swift:\d+)"#, in: expected.joined(separator: "\n"))
-        if wanted.isEmpty { return problem("a tsan block must name the racing frames as Sources/...swift:LINE") }
-        return wanted.filter { !seen.contains($0) }.map { Problem(note.path, fence.line, "TSan no longer reports a frame at \($0)") }
+        return quoted.enumerated().compactMap { index, report in
+            report.mismatch(in: reports).map { Problem(note.path, fence.line, "TSan no longer reports race \(index + 1) of this block: \($0)") }
+        }
     }
 
     private var tsanLaunch: TestLaunch?

@@ -54,7 +54,15 @@ if !quick {
     if interactive { progress("") }
 }
 
-let blocks = notes.reduce(0) { $0 + $1.fences.count }
+let fences = notes.flatMap(\.fences)
+let illustrations = fences.filter(\.isIllustration).count
+// Blocks only the slow half checks: compiler and TSan blocks, and tracker commands.
+let slowOnly = fences.filter { fence in
+    !fence.isIllustration && (fence.value("compiler") != nil || fence.value("tsan") != nil
+        || (fence.language == "sh" && !QuickChecks.trackerCommands(in: fence).isEmpty))
+}.count
+let skipped = quick ? slowOnly : 0
+let verified = fences.count - illustrations - skipped
 for problem in problems { print(problem) }
-print("\(notes.count) notes, \(blocks) code blocks checked\(quick ? " (quick)" : ""): \(problems.isEmpty ? "all true" : "\(problems.count) problems")")
+print("\(notes.count) notes, \(fences.count) code blocks: \(verified) verified, \(skipped) skipped\(quick ? " (--quick)" : ""), \(illustrations) illustrations (not checked): \(problems.isEmpty ? "all true" : "\(problems.count) problems")")
 exit(problems.isEmpty ? 0 : 1)
