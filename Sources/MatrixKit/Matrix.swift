@@ -17,6 +17,8 @@ public struct Matrix: Sendable {
     /// stage number → how the strict build shows that it compiled the stage's every file
     /// and how it ended; a compiler cell without one is an error.
     public var compileProofs: [Int: String] = [:]
+    /// Whether the TSan rows were skipped on request (`--skip-tsan`).
+    public var tsanSkipped = false
     /// What went wrong while measuring (failed processes, missing verdicts, …).
     public var errors: [String] = []
 
@@ -46,7 +48,7 @@ public struct Matrix: Sendable {
         case .threadSanitizer:
             // A row that no scenario was written for cannot be measured, so it cannot agree.
             guard scenarios.contains(defect.id) else { return .missing("no race scenario for this row") }
-            guard let tally = tsan[stage] else { return .missing("no TSan runs") }
+            guard let tally = tsan[stage] else { return tsanSkipped ? .skipped : .missing("no TSan runs") }
             return .tsan(own: tally.detections(of: defect.id, by: defect.id), anywhere: tally.detections(of: defect.id), runs: tally.runs)
         case .suite:
             guard let verdicts else { return .skipped }

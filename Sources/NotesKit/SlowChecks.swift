@@ -79,9 +79,18 @@ public final class SlowChecks {
             let ours = diagnostics.filter { $0.hasPrefix("Sources/\(target)/") }
             return ours.isEmpty ? [] : problem("\(target) now has diagnostics: \(ours.sorted().prefix(3))")
         }
-        return expected.filter { !diagnostics.contains($0) }.map {
+        var problems = expected.filter { !diagnostics.contains($0) }.map {
             Problem(note.path, fence.line, "the compiler no longer says: \($0)")
         }
+        // A block shows all the target's diagnostics unless it says it is an excerpt: one
+        // deleted from the note is then caught too.
+        if !fence.info.contains("excerpt") {
+            let ours = diagnostics.filter { $0.hasPrefix("Sources/\(target)/") && !$0.contains("is deprecated") }
+            problems += ours.subtracting(expected).sorted().map {
+                Problem(note.path, fence.line, "the compiler also says (mark the block `excerpt` if it shows some only): \($0)")
+            }
+        }
+        return problems
     }
 
     /// Why a build's output does not prove that it compiled `target` and succeeded; `nil`

@@ -5,7 +5,7 @@ import NotesKit
 // is still true of the package. See Steps/NOTES-FORMAT.md.
 
 let usage = """
-    Usage: check-notes [--quick] [--root DIR]
+    Usage: check-notes [--quick] [--root DIR] [--only Steps/NOTE.md ...]
 
     Checks the step notes in Steps/ against the package (see Steps/NOTES-FORMAT.md):
     excerpts, diffs, catalogue flips, commands and names, and, unless --quick, the
@@ -14,11 +14,15 @@ let usage = """
     """
 
 var quick = false
+var only: [String] = []
 var root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {
     case "--quick": quick = true
+    case "--only":
+        guard let value = arguments.popFirst() else { fail("--only needs a note's path") }
+        only.append(value)
     case "--root":
         guard let value = arguments.popFirst() else { fail("--root needs a folder") }
         root = URL(fileURLWithPath: value)
@@ -43,7 +47,8 @@ func progress(_ text: String) {
     FileHandle.standardError.write(Data(line.utf8))
 }
 
-let notes = package.notes()
+let notes = package.notes().filter { only.isEmpty || only.contains($0.path) }
+if !only.isEmpty && notes.count != Set(only).count { fail("--only names a note that is not in Steps/: \(only)") }
 var problems: [Problem] = []
 let quickChecks = QuickChecks(package: package)
 for note in notes { problems += quickChecks.check(note) }
