@@ -1,17 +1,28 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 import PackageDescription
 
 // Every stage of the Coffee Tracker migration is a target of its own with the same file
 // names, so `Scripts/diff-stages 2 3` (or `diff -ru`) shows one migration step.
-// The simulated SDKs and the shared model are written in the Swift 6 language mode;
-// the app stages before the last are in the Swift 5 mode, as the original app was.
-let stages: [(name: String, mode: SwiftLanguageMode)] = [
-    ("Stage0_GCD", .v5),
-    ("Stage1_AsyncAwait", .v5),
-    ("Stage2_Continuations", .v5),
-    ("Stage3_MainActor", .v5),
-    ("Stage4_Actors", .v5),
-    ("Stage5_Swift6", .v6),
+// The simulated SDKs and the shared model are written in the Swift 6 language mode and
+// keep Swift's default isolation (nonisolated), as libraries do; the app stages before
+// stage 5 are in the Swift 5 mode, as the original app was.
+// Stage 6 takes the defaults of a new Xcode 26 app target: everything on the main actor
+// unless it says otherwise, and Swift 6.2's "approachable concurrency" features.
+let approachable: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+    .defaultIsolation(MainActor.self),
+    .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+    .enableUpcomingFeature("InferIsolatedConformances"),
+]
+
+let stages: [(name: String, settings: [SwiftSetting])] = [
+    ("Stage0_GCD", [.swiftLanguageMode(.v5)]),
+    ("Stage1_AsyncAwait", [.swiftLanguageMode(.v5)]),
+    ("Stage2_Continuations", [.swiftLanguageMode(.v5)]),
+    ("Stage3_MainActor", [.swiftLanguageMode(.v5)]),
+    ("Stage4_Actors", [.swiftLanguageMode(.v5)]),
+    ("Stage5_Swift6", [.swiftLanguageMode(.v6)]),
+    ("Stage6_Approachable", approachable),
 ]
 
 let package = Package(
@@ -55,7 +66,7 @@ let package = Package(
                 .target(
                     name: stage.name,
                     dependencies: ["HealthKitSim", "WatchKitSim", "CoffeeModel", "Recaffeinater"],
-                    swiftSettings: [.swiftLanguageMode(stage.mode)]
+                    swiftSettings: stage.settings
                 ),
                 .testTarget(
                     name: "Stage\(number)Tests",
@@ -69,5 +80,7 @@ let package = Package(
 package.targets += [
     .target(name: "NotesKit", dependencies: ["TrackerSpec", "MatrixKit"]),
     .executableTarget(name: "check-notes", dependencies: ["NotesKit"]),
+    // Scripts/tsan: one stage's race scenarios under TSan, each report summarised.
+    .executableTarget(name: "tsan-report", dependencies: ["MatrixKit", "TrackerSpec"], swiftSettings: [.swiftLanguageMode(.v6)]),
     .testTarget(name: "NotesTests", dependencies: ["NotesKit"]),
 ]

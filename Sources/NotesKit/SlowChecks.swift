@@ -7,7 +7,7 @@ import TrackerSpec
 /// `tracker` commands the notes tell readers to type.
 public final class SlowChecks {
     public let package: PackageFacts
-    private let scratch: URL
+    let scratch: URL
     private let progress: (String) -> Void
 
     public init(package: PackageFacts, scratch: URL, progress: @escaping (String) -> Void = { _ in }) {
@@ -19,12 +19,21 @@ public final class SlowChecks {
     public func check(_ note: Note) -> [Problem] {
         var problems: [Problem] = []
         for fence in note.fences where !fence.isIllustration {
-            if let target = fence.value("compiler") {
+            if let target = fence.value("migrate") {
+                progress("\(note.path):\(fence.line) migrate \(target)")
+                problems += checkMigrate(fence, target: target, in: note)
+            } else if let target = fence.value("compiler") {
                 progress("\(note.path):\(fence.line) compiler \(target)")
                 problems += checkCompiler(fence, target: target, in: note)
+            } else if let testTarget = fence.value("suite") {
+                progress("\(note.path):\(fence.line) suite \(testTarget)")
+                problems += checkSuite(fence, testTarget: testTarget, in: note)
             } else if let target = fence.value("tsan") {
                 progress("\(note.path):\(fence.line) tsan \(target)")
                 problems += checkTSan(fence, target: target, in: note)
+            } else if let probe = fence.value("output") {
+                progress("\(note.path):\(fence.line) probe \(probe)")
+                problems += Probes.run(fence, in: note, root: package.root)
             } else if fence.language == "sh" && fence.info.contains("run") {
                 for command in QuickChecks.trackerCommands(in: fence) {
                     progress("\(note.path):\(fence.line) tracker \(command.arguments.joined(separator: " "))")
@@ -50,16 +59,7 @@ public final class SlowChecks {
         // -Xswiftc flags change, so a shared copy would print the last flags' diagnostics.
         let flags = fence.value("flags") ?? ""
         let scratch = self.scratch.appendingPathComponent(flags.isEmpty ? "default" : flags.filter { $0.isLetter || $0.isNumber || $0 == "-" })
-        do {
-            try resetScratch(scratch)
-        } catch {
-            return problem("could not prepare a scratch copy: \(error)")
-        }
-        if let patch = fence.value("patch") {
-            guard package.exists(patch) else { return problem("no patch \(patch)") }
-            let applied = run(["patch", "-p1", "-s", "-i", package.url(patch).path], in: scratch)
-            if applied.status != 0 { return problem("\(patch) no longer applies: \(applied.output.prefix(300))") }
-        }
+        if let failure = prepareState(fence, in: scratch) { return problem(failure) }
         // Recompile the target itself, so that its diagnostics are printed again.
         let touched = run(["sh", "-c", "touch Sources/\(target)/*.swift"], in: scratch)
         if touched.status != 0 { return problem("could not touch \(target)'s sources: \(touched.output)") }
@@ -101,6 +101,87 @@ public final class SlowChecks {
         if !output.contains("Compiling \(target) ") { return "the build log shows no compile job of \(target)" }
         if !output.contains("Build of target: '\(target)' complete!") { return "the build did not report \(target) complete" }
         return nil
+    }
+
+    /// Resets `scratch` to the package, then builds the state the fence names: with
+    /// `copy=A..B`, stage B's folder replaced by a copy of stage A's (the state right after
+    /// copying a stage to start the next); then `patch=` applied. Returns what went wrong.
+    func prepareState(_ fence: Note.Fence, in scratch: URL) -> String? {
+        do {
+            try resetScratch(scratch)
+        } catch {
+            return "could not prepare a scratch copy: \(error)"
+        }
+        if let copy = fence.value("copy") {
+            let ends = copy.components(separatedBy: "..")
+            guard ends.count == 2, let a = package.stage(named: ends[0]), let b = package.stage(named: ends[1]) else {
+                return "copy=A..B needs two stages, not \(copy)"
+            }
+            let copied = run(["sh", "-c", "rm -rf Sources/\(b.target) && cp -R Sources/\(a.target) Sources/\(b.target)"], in: scratch)
+            if copied.status != 0 { return "could not copy \(a.target) to \(b.target): \(copied.output)" }
+        }
+        if let patch = fence.value("patch") {
+            guard package.exists(patch) else { return "no patch \(patch)" }
+            let applied = run(["patch", "-p1", "-s", "-i", package.url(patch).path], in: scratch)
+            if applied.status != 0 { return "\(patch) no longer applies: \(applied.output.prefix(300))" }
+        }
+        return nil
+    }
+
+    // MARK: swift package migrate
+
+    /// Runs `swift package migrate --target TARGET --to-feature FEATURES` on the state the
+    /// fence names; every line of the block must be in its output (paths from `Sources/`,
+    /// durations such as "(0.004s)" ignored). With `edits=none`, migrate must change no
+    /// file of the manifest or TARGET; with `edits=PATCH`, exactly what PATCH changes.
+    func checkMigrate(_ fence: Note.Fence, target: String, in note: Note) -> [Problem] {
+        let problem = { (message: String) in [Problem(note.path, fence.line, message)] }
+        guard let features = fence.value("features") else { return problem("a migrate block needs features=A,B") }
+        let scratch = self.scratch.appendingPathComponent("migrate")
+        if let failure = prepareState(fence, in: scratch) { return problem(failure) }
+        _ = run(["sh", "-c", "touch Sources/\(target)/*.swift"], in: scratch)
+        let before = snapshot(scratch, target: target)
+        let output = run(["swift", "package", "migrate", "--target", target, "--to-feature", features], in: scratch).output
+        let after = snapshot(scratch, target: target)
+        let printed = Set(output.components(separatedBy: "\n").map(Self.normalisedMigrateLine))
+        var problems = fence.content.map(Self.normalisedMigrateLine).filter { !$0.isEmpty && !printed.contains($0) }.map {
+            Problem(note.path, fence.line, "migrate no longer prints: \($0)")
+        }
+        if let edits = fence.value("edits") {
+            var expected = before
+            if edits != "none" {
+                // The same state again, with the patch applied instead of migrate's edits.
+                guard package.exists(edits) else { return problems + problem("no patch \(edits)") }
+                if let failure = prepareState(fence, in: scratch) { return problems + problem(failure) }
+                let applied = run(["patch", "-p1", "-s", "-i", package.url(edits).path], in: scratch)
+                if applied.status != 0 { return problems + problem("\(edits) does not apply: \(applied.output.prefix(300))") }
+                expected = snapshot(scratch, target: target)
+            }
+            let changed = Set(after.keys).union(expected.keys).filter { after[$0] != expected[$0] }.sorted()
+            if !changed.isEmpty {
+                problems.append(Problem(note.path, fence.line, "migrate's edits differ from edits=\(edits) in: \(changed.joined(separator: ", "))"))
+            }
+        }
+        return problems
+    }
+
+    /// The manifest and the target's sources, by path.
+    private func snapshot(_ scratch: URL, target: String) -> [String: String] {
+        var files: [String: String] = [:]
+        let folder = "Sources/\(target)"
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: scratch.appendingPathComponent(folder).path)) ?? []
+        for path in ["Package.swift"] + names.map({ "\(folder)/\($0)" }) {
+            files[path] = try? String(contentsOf: scratch.appendingPathComponent(path), encoding: .utf8)
+        }
+        return files
+    }
+
+    /// A line of migrate's output as a note quotes it: trimmed, the path before `Sources/`
+    /// dropped, durations dropped.
+    public static func normalisedMigrateLine(_ line: String) -> String {
+        var text = line.trimmingCharacters(in: .whitespaces)
+        if let start = text.range(of: "/Sources/") { text = String(text[text.index(after: start.lowerBound)...]) }
+        return text.replacingOccurrences(of: #" ?\(\d+(\.\d+)?s\)"#, with: "", options: .regularExpression)
     }
 
     /// "/tmp/x/Sources/A/B.swift:3:4: error: text [#Group]" -> "Sources/A/B.swift:3:4: error: text"

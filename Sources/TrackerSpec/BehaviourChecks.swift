@@ -9,7 +9,7 @@ extension Check {
         addingADrink, drinksSurviveARelaunch, oldDrinksAreDropped, otherAppsSamplesArrive,
         refreshCompletesOnceAndSchedules, complicationShowsTheLevel, corruptLogIsSetAside,
         relaunchImportsNothingTwice, deletionsWhileNotRunningApply, ownDrinkDeletedInHealthDisappears,
-        reminderWhenCaffeineRunsLow,
+        reminderWhenCaffeineRunsLow, diskWorkStaysOffMain,
     ]
 
     static let addingADrink = Check("adding a drink updates the list and the caffeine level") { app in
@@ -155,6 +155,31 @@ extension Check {
             // The watch face asks for a fresh entry, as ClockKit does from time to time.
             server.reloadTimeline(for: .caffeine)
             try await run.waitForScreen("Under 50 mg: time for a coffee?")
+        }
+    }
+
+    /// Where the app's code runs, measured: the container counts reads and writes made on
+    /// the main queue, and the runtime records main-thread-only calls made off it. Every
+    /// stage decodes the log where it reads it and encodes it where it writes it.
+    ///
+    /// The app stays in the foreground and HealthKit is off, so that the check does not
+    /// count again what rows already count: a save during a background refresh
+    /// (`main-thread-blocked`) and HealthKit answers handled off main (stages 0-2).
+    static let diskWorkStaysOffMain = Check("the drink log is read and written off the main thread, the model updated on it") { app in
+        let log = [Drink(mgCaffeine: 47, onDate: SimClock.morning.addingTimeInterval(-3600))]
+        try await withRun(app, configure: { $0.health.isAvailable = false }, prepare: { try writeLog(log, to: $0) }) { run in
+            try await run.waitUntilLaunched()
+            try await run.addDrink(.singleEspresso)
+            try await run.waitForSaves(1)
+            await run.relaunch()
+            try await run.waitForScreen("07:00  64 mg")
+            await run.quiesce()
+            let container = run.device.container
+            try expect(container.fileRead.count >= 2 && container.fileWritten.count >= 1,
+                       "two launches read the log and a drink was saved (reads \(container.fileRead.count), writes \(container.fileWritten.count))")
+            try expect(container.ioOnMainQueue.count == 0,
+                       "\(container.ioOnMainQueue.count) of \(container.fileRead.count + container.fileWritten.count) reads and writes ran on the main thread")
+            try expect(run.record.offMainCalls.isEmpty, "main-thread-only calls made off it: \(run.record.offMainCalls)")
         }
     }
 

@@ -13,6 +13,7 @@ public struct Stage: Sendable, Hashable, CustomStringConvertible {
         Stage(number: 3, target: "Stage3_MainActor", title: "the main actor"),
         Stage(number: 4, target: "Stage4_Actors", title: "actors"),
         Stage(number: 5, target: "Stage5_Swift6", title: "the Swift 6 language mode"),
+        Stage(number: 6, target: "Stage6_Approachable", title: "approachable concurrency"),
     ]
 }
 

@@ -15,6 +15,8 @@ public final class AppContainer: @unchecked Sendable {
     public let inFlight = Gauge()
     public let fileRead = EventCounter()
     public let fileWritten = EventCounter()
+    /// Reads and writes that ran on the main queue, where they stall the UI.
+    public let ioOnMainQueue = EventCounter()
 
     private let lock = NSLock()
     private var heldWrites: [Gate] = []
@@ -77,6 +79,7 @@ public final class AppContainer: @unchecked Sendable {
     private func io<T>(_ body: () throws -> T) throws -> T {
         inFlight.enter()
         defer { inFlight.leave() }
+        if MainQueue.isCurrent { ioOnMainQueue.increment() }
         pause(for: diskDelay)
         return try body()
     }

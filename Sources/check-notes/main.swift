@@ -5,30 +5,29 @@ import NotesKit
 // is still true of the package. See Steps/NOTES-FORMAT.md.
 
 let usage = """
-    Usage: check-notes [--quick] [--root DIR] [--only Steps/NOTE.md ...]
+    Usage: check-notes [--quick] [--root DIR] [NOTE ...]
 
-    Checks the step notes in Steps/ against the package (see Steps/NOTES-FORMAT.md):
+    Checks the step notes in Steps/ (or only the NOTEs given, as Steps/NAME.md) against
+    the package (see Steps/NOTES-FORMAT.md):
     excerpts, diffs, catalogue flips, commands and names, and, unless --quick, the
     captured compiler diagnostics (rebuilt from patched scratch copies), the captured
     ThreadSanitizer reports (rerun) and the tracker commands (run).
     """
 
 var quick = false
-var only: [String] = []
 var root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+var only: [String] = []
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {
     case "--quick": quick = true
-    case "--only":
-        guard let value = arguments.popFirst() else { fail("--only needs a note's path") }
-        only.append(value)
     case "--root":
         guard let value = arguments.popFirst() else { fail("--root needs a folder") }
         root = URL(fileURLWithPath: value)
     case "--help", "-h":
         print(usage)
         exit(0)
+    case let path where !path.hasPrefix("-"): only.append(path)
     default: fail("unknown argument '\(argument)'")
     }
 }
@@ -48,10 +47,11 @@ func progress(_ text: String) {
 }
 
 let notes = package.notes().filter { only.isEmpty || only.contains($0.path) }
-if !only.isEmpty && notes.count != Set(only).count { fail("--only names a note that is not in Steps/: \(only)") }
+if notes.count < Set(only).count { fail("no such note among \(package.notes().map(\.path)): \(only)") }
 var problems: [Problem] = []
 let quickChecks = QuickChecks(package: package)
 for note in notes { problems += quickChecks.check(note) }
+problems += KitChecks(package: package).check(notes: notes)
 if !quick {
     let scratch = root.appendingPathComponent(".build-notes")
     let slow = SlowChecks(package: package, scratch: scratch, progress: progress)
@@ -61,10 +61,10 @@ if !quick {
 
 let fences = notes.flatMap(\.fences)
 let illustrations = fences.filter(\.isIllustration).count
-// Blocks only the slow half checks: compiler and TSan blocks, and tracker commands.
+// Blocks only the slow half checks: compiler, TSan, suite and probe blocks, and tracker commands.
 let slowOnly = fences.filter { fence in
-    !fence.isIllustration && (fence.value("compiler") != nil || fence.value("tsan") != nil
-        || (fence.language == "sh" && !QuickChecks.trackerCommands(in: fence).isEmpty))
+    !fence.isIllustration && (fence.value("compiler") != nil || fence.value("tsan") != nil || fence.value("suite") != nil
+        || fence.value("output") != nil || (fence.language == "sh" && !QuickChecks.trackerCommands(in: fence).isEmpty))
 }.count
 let skipped = quick ? slowOnly : 0
 let verified = fences.count - illustrations - skipped

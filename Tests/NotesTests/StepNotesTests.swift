@@ -42,6 +42,13 @@ struct StepNotesTests {
         #expect(problems.count == 4, "\(problems)")
     }
 
+    @Test("migrate's output is compared without the scratch copy's path and without durations")
+    func migrateLinesAreNormalised() {
+        #expect(SlowChecks.normalisedMigrateLine("> Applied 0 fix-its in 0 files (0.004s)") == "> Applied 0 fix-its in 0 files")
+        #expect(SlowChecks.normalisedMigrateLine("Build of target: 'T' complete! (8.88s)") == "Build of target: 'T' complete!")
+        #expect(SlowChecks.normalisedMigrateLine("/tmp/x/Sources/T/A.swift:3:4: warning: w") == "Sources/T/A.swift:3:4: warning: w")
+    }
+
     @Test("a diff excerpt and a catalogue flip that match the package pass")
     func trueBlocksPass() {
         let note = Note(path: "Steps/true.md", text: """

@@ -54,6 +54,23 @@ struct ContainerTests {
         #expect(container.fileRead.count == 3)
     }
 
+    @Test("ioOnMainQueue counts the reads and writes that ran on the main queue, and no others")
+    func ioOnMainQueue() async throws {
+        let device = try WatchDevice()
+        defer { device.erase() }
+        let container = device.container
+
+        try container.write(Data("1".utf8), to: "a")
+        _ = try container.read("a")
+        #expect(container.ioOnMainQueue.count == 0)
+
+        try await MainActor.run {
+            try container.write(Data("2".utf8), to: "a")
+            _ = try container.read("a")
+        }
+        #expect(container.ioOnMainQueue.count == 2)
+    }
+
     @Test("inFlight is above zero while a read or a write is under way, and zero after")
     func inFlight() async throws {
         let device = try watchDevice { $0.diskDelay = .milliseconds(100) }

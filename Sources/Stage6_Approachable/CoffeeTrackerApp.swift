@@ -1,0 +1,16 @@
+import WatchKitSim
+
+/// The app's entry point: the runtime launches this type, as watchOS launches `@main`.
+/// `nonisolated`, or its conformance would be main-actor and the runtime, the tests and
+/// `tracker` could not name it as a `WatchApp` from where they run.
+nonisolated public enum CoffeeTrackerApp: WatchApp {
+    @MainActor
+    public static func makeScene(for watchExtension: WKExtension) -> WatchScene {
+        let model = CoffeeData(device: watchExtension.device)
+        return WatchScene(
+            delegate: ExtensionDelegate(model: model),
+            complicationDataSource: ComplicationController(model: model),
+            rootView: ContentView(model: model)
+        )
+    }
+}

@@ -1,0 +1,39 @@
+import CoffeeModel
+import Recaffeinater
+import WatchKitSim
+
+/// Gives the watch face the current caffeine level, and puts up a reminder when the level
+/// falls below the Recaffeinater's threshold.
+///
+/// The Recaffeinater framework is not migrated yet: its delegate protocol says nothing about
+/// isolation, though it calls back on the thread that takes the reading, which here is
+/// main. The class is main-actor, so its conformance is too (an isolated conformance):
+/// the compiler lets it be used on the main actor only, where the reading is taken.
+final class ComplicationController: CLKComplicationDataSource, CaffeineThresholdDelegate {
+    let model: CoffeeData
+    private let recaffeinater = Recaffeinater()
+
+    init(model: CoffeeData) {
+        self.model = model
+        recaffeinater.delegate = self
+    }
+
+    func getCurrentTimelineEntry(
+        for complication: CLKComplication,
+        withHandler handler: @escaping (CLKComplicationTimelineEntry?) -> Void
+    ) {
+        let level = model.currentMGCaffeine
+        if level >= recaffeinater.threshold { model.reminder = nil }
+        recaffeinater.check(level)
+
+        let milligrams = Int(level.rounded())
+        let template = CLKComplicationTemplateModularSmallStackText(
+            line1TextProvider: CLKSimpleTextProvider(text: "\(milligrams)"),
+            line2TextProvider: CLKSimpleTextProvider(text: "mg"))
+        handler(CLKComplicationTimelineEntry(date: model.device.clock.now, complicationTemplate: template))
+    }
+
+    func caffeineLevel(_ milligrams: Double, fellBelow threshold: Double) {
+        model.reminder = "Under \(Int(threshold)) mg: time for a coffee?"
+    }
+}

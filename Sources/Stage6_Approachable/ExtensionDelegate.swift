@@ -1,0 +1,51 @@
+import Foundation
+import WatchKitSim
+
+private let logger = Logger(subsystem: "com.example.CoffeeTracker", category: "ExtensionDelegate")
+
+/// Answers the runtime: launch and background refresh.
+final class ExtensionDelegate: WKExtensionDelegate {
+    let model: CoffeeData
+
+    init(model: CoffeeData) {
+        self.model = model
+    }
+
+    func applicationDidFinishLaunching() {
+        // One sequence: HealthKit's changes apply to the drinks on disk, so read those first.
+        Task {
+            await model.load()
+
+            let success = await model.healthKitController.requestAuthorization()
+            model.healthAccess = success ? .granted : .unavailable
+            guard success else { return }
+            await model.healthKitController.loadNewDataFromHealthKit()
+            scheduleBackgroundRefresh()
+        }
+    }
+
+    func handle(_ backgroundTasks: Set<WKRefreshBackgroundTask>) {
+        for task in backgroundTasks {
+            switch task {
+            case let refreshTask as WKApplicationRefreshBackgroundTask:
+                Task {
+                    let success = await model.healthKitController.loadNewDataFromHealthKit()
+                    logger.debug("Background refresh finished: \(success)")
+                    scheduleBackgroundRefresh()
+                    refreshTask.setTaskCompletedWithSnapshot(false)
+                }
+            default:
+                task.setTaskCompletedWithSnapshot(false)
+            }
+        }
+    }
+
+    private func scheduleBackgroundRefresh() {
+        let fireDate = model.device.clock.now.addingTimeInterval(15 * 60)
+        WKExtension.shared().scheduleBackgroundRefresh(withPreferredDate: fireDate, userInfo: nil) { error in
+            if let error {
+                logger.error("Could not schedule a background refresh: \(error)")
+            }
+        }
+    }
+}
