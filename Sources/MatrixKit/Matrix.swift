@@ -38,7 +38,7 @@ public struct Matrix: Sendable {
             case .diagnostics(let count)?: count > 0
             default: nil
             }
-            proof = MovedProof(row: row, present: present)
+            proof = MovedProof(row: row, present: present, seenMoved: tsan[stage.number]?.movedDetections(of: defect.id) ?? 0)
         }
         return MatrixCell(defect: defect, stage: stage.number, measurement: measurement(defect, stage.number), movedProof: proof)
     }

@@ -21,10 +21,13 @@ public struct MovedProof: Sendable, Hashable {
     public let row: String
     /// `nil`: that row was not measured (skipped) or could not be.
     public let present: Bool?
+    /// In how many runs TSan saw the race in the contexts it moved to (never demanded).
+    public let seenMoved: Int
 
-    public init(row: String, present: Bool?) {
+    public init(row: String, present: Bool?, seenMoved: Int = 0) {
         self.row = row
         self.present = present
+        self.seenMoved = seenMoved
     }
 }
 
@@ -65,7 +68,9 @@ public struct MatrixCell: Sendable, Hashable {
                 return "present \(own)/\(runs)" + (defect.isByChance(in: stage) ? " (by chance)" : " (flaky)")
             case .fixed, .moved:
                 if anywhere > 0 { return "present \(anywhere)/\(runs)" }
-                if case .moved(let row) = expected, movedProof?.present == true { return "moved 0/\(runs) (see \(row))" }
+                if case .moved(let row) = expected, let proof = movedProof, proof.present == true {
+                    return "moved 0/\(runs) (see \(row)" + (proof.seenMoved > 0 ? "; TSan saw it moved \(proof.seenMoved)/\(runs))" : ")")
+                }
                 if case .moved(let row) = expected, movedProof?.present == nil { return "moved 0/\(runs) (\(row) not measured)" }
                 return "fixed 0/\(runs)"
             }

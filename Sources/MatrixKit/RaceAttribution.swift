@@ -15,6 +15,9 @@ public struct RaceFinding: Sendable, Hashable {
     public var rows: [String]
     /// Why the report belongs to no row (empty when it belongs to one).
     public var reason: String
+    /// Rows whose race the catalogue says moved to other contexts in this stage, seen there:
+    /// the report is their moved race (not demanded, not unknown).
+    public var movedRows: [String] = []
 
     public init(kind: String, properties: Set<String>, contexts: [AccessContext], topFrames: [String], rows: [String], reason: String = "") {
         self.kind = kind
@@ -25,7 +28,7 @@ public struct RaceFinding: Sendable, Hashable {
         self.reason = reason
     }
 
-    public var isUnexpected: Bool { rows.isEmpty }
+    public var isUnexpected: Bool { rows.isEmpty && movedRows.isEmpty }
 
     /// "currentDrinks, savedValue; main vs queue; Sources/…/CoffeeData.swift:83, Sources/…/CoffeeData.swift"
     public var description: String {
@@ -85,7 +88,18 @@ public struct RaceAttributor: Sendable {
             guard let tsan = row.tsanRow else { return false }
             return tsan.between == between && !properties.isDisjoint(with: tsan.properties)
         }
-        guard !matching.isEmpty else { return unknown("no row for these contexts", properties: properties, contexts: contexts) }
+        guard !matching.isEmpty else {
+            // A row whose race the catalogue says this stage moved to other contexts: the
+            // report is that race, seen where it moved to.
+            let moved = rows.filter { row in
+                guard let tsan = row.tsanRow, case .moved = row.state(in: stage.number) else { return false }
+                return tsan.between != between && !properties.isDisjoint(with: tsan.properties)
+            }
+            var finding = unknown("no row for these contexts", properties: properties, contexts: contexts)
+            finding.movedRows = moved.map(\.id)
+            if !moved.isEmpty { finding.reason = "" }
+            return finding
+        }
         return RaceFinding(kind: report.kind, properties: properties, contexts: contexts.sorted(), topFrames: frames, rows: matching.map(\.id))
     }
 }

@@ -2,12 +2,13 @@ import Foundation
 import TrackerSpec
 
 extension QuickChecks {
-    /// What no block may do, whatever it shows: be empty; be an illustration that holds
+    /// What no block may do, whatever it shows: be empty (but for a flips block: no row flips); be an illustration that holds
     /// ThreadSanitizer output or compiler locations (real output must be checked, so it
     /// cannot be waved through); name a catalogue row that does not exist; ask for a
     /// `(no report)` from a row that has no race scenario to run.
     public static func strictnessProblem(_ fence: Note.Fence) -> String? {
-        if fence.content.isEmpty { return "an empty code block" }
+        // An empty flips block is a claim (no row flips) that the flips check verifies.
+        if fence.content.isEmpty && !fence.info.contains("flips") { return "an empty code block" }
         let text = fence.content.joined(separator: "\n")
         if fence.isIllustration {
             if text.contains("ThreadSanitizer") || text.range(of: #"(Read|Write) of size \d+"#, options: .regularExpression) != nil {

@@ -38,6 +38,9 @@ struct MatrixCellTests {
         let proof = MovedProof(row: "strict-concurrency-diagnostics", present: true)
         #expect(MatrixCell(defect: row, stage: 1, measurement: .tsan(own: 0, anywhere: 0, runs: 20), movedProof: proof).text
             == "moved 0/20 (see strict-concurrency-diagnostics)")
+        let seen = MovedProof(row: "strict-concurrency-diagnostics", present: true, seenMoved: 2)
+        #expect(MatrixCell(defect: row, stage: 1, measurement: .tsan(own: 0, anywhere: 0, runs: 20), movedProof: seen).text
+            == "moved 0/20 (see strict-concurrency-diagnostics; TSan saw it moved 2/20)")
         let gone = MovedProof(row: "strict-concurrency-diagnostics", present: false)
         #expect(MatrixCell(defect: row, stage: 1, measurement: .tsan(own: 0, anywhere: 0, runs: 20), movedProof: gone).mismatch
             == "measured fixed 0/20, catalogue moved, but strict-concurrency-diagnostics measured fixed")

@@ -51,6 +51,21 @@ struct RaceAttributionTests {
         #expect(found[0].contexts == [.task, .task])
     }
 
+    @Test("a race on a moved row's property between other contexts, in a stage where it moved, is that moved race")
+    func movedRace() throws {
+        let mainQueue = Defect(
+            id: "is-authorized-main-queue", summary: "",
+            detector: .threadSanitizer(properties: ["isAuthorized"], between: [.main, .queue]), present: [0], moved: [9: "compiler-row"])
+        let report = try #require(TSanLogParser.reports(in: try Fixture.text("probe-two-tasks.tsan")).first)
+        let finding = RaceAttributor(catalogue: [mainQueue]).attribute(report, stage: TestCatalogue.probeStage, sources: Fixture.sources)
+        #expect(finding.rows.isEmpty && finding.movedRows == ["is-authorized-main-queue"] && !finding.isUnexpected)
+        // Where the row is fixed (not moved), the same report is unknown.
+        let fixed = Defect(
+            id: "is-authorized-main-queue", summary: "",
+            detector: .threadSanitizer(properties: ["isAuthorized"], between: [.main, .queue]), present: [0])
+        #expect(RaceAttributor(catalogue: [fixed]).attribute(report, stage: TestCatalogue.probeStage, sources: Fixture.sources).isUnexpected)
+    }
+
     @Test("a row's contexts must match exactly, by chance or not")
     func exactContexts() throws {
         let wider = Defect(
