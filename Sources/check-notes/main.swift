@@ -51,7 +51,8 @@ if notes.count < Set(only).count { fail("no such note among \(package.notes().ma
 var problems: [Problem] = []
 let quickChecks = QuickChecks(package: package)
 for note in notes { problems += quickChecks.check(note) }
-problems += KitChecks(package: package).check(notes: notes)
+// Whole-kit checks look at every note, whichever were selected (a probe shown in another note is shown).
+problems += KitChecks(package: package).check(notes: package.notes())
 if !quick {
     let scratch = root.appendingPathComponent(".build-notes")
     let slow = SlowChecks(package: package, scratch: scratch, progress: progress)
