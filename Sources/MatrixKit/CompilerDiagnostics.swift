@@ -10,6 +10,8 @@ public struct CompilerDiagnostic: Sendable, Hashable, Comparable {
     public var message: String
     /// The diagnostic groups named at the end of the message ("#SendableClosureCaptures").
     public var groups: [String]
+    /// The declaration the diagnostic is about, once resolved (`DiagnosticSubjects`).
+    public var subject: String?
 
     public var isDeprecation: Bool {
         groups.contains("#DeprecatedDeclaration") || message.contains("is deprecated")

@@ -25,6 +25,13 @@ public enum MarkdownReport {
                 out.append("- stage \(stage.number): \(list)")
             }
         }
+        let counted = countedByCompilerCells(matrix)
+        if !counted.isEmpty {
+            out.append("")
+            out.append("What each compiler cell counted (file:line:column, group, subject), and how its strict build shows that it compiled the stage:")
+            out.append("")
+            out += counted
+        }
         let seen = seenBy(matrix)
         if !seen.isEmpty {
             out.append("")
@@ -56,14 +63,22 @@ public enum MarkdownReport {
     static func legend(_ matrix: Matrix) -> String {
         "Each cell is what `Scripts/race-matrix` measured for one defect of the catalogue "
             + "(`Sources/TrackerSpec/Catalogue.swift`) in one stage. ThreadSanitizer rows show in how many runs "
-            + "a race on the row's property between the row's two contexts was reported (a run is one process per "
-            + "race scenario): a present row must be reported in every run and a fixed one in none, except rows marked "
-            + "\"by chance\" (races TSan sees under some schedules only; see Steps/TSAN.md), whose present "
-            + "cells may show any count. Suite and watchdog rows show the verdict the stage's shared suite measured, "
+            + "a race on the row's property between exactly the row's two contexts was reported, each report "
+            + "attributed by its two racing frames (the first frame of each access that is not the runtime's, in "
+            + "the stage's own sources, naming the property). A run is one process per race scenario. A present "
+            + "cell counts the runs in which the row's own scenario reported it and must show every run; a cell "
+            + "the catalogue expects TSan to see by chance only says \"(by chance)\" and must show at least one. "
+            + "A fixed cell counts the runs in which any scenario reported the row, and must show none. A cell "
+            + "reads \"moved\" where the stage moved the race to other contexts: its own contexts are clean, and "
+            + "the row it names (measured in the same stage) is present; a report of its race between other "
+            + "contexts in that stage is that moved race (counted as \"TSan saw it moved\", never demanded). "
+            + "Suite and watchdog rows show the verdict the stage's shared suite measured, "
             + "the same in every run (a verdict that changes between runs is reported as a problem); "
             + "compiler rows count the unique warnings and errors `-strict-concurrency=complete` reports in the "
-            + "stage's sources, deprecations excluded (a row that names words counts those whose message mentions "
-            + "one). A cell that disagrees with the catalogue is marked **MISMATCH**."
+            + "stage's sources, deprecations excluded (a row that names declarations and groups counts the diagnostics "
+            + "of those groups whose subject is one of those declarations; the list below says what each cell counted), "
+            + "from a build that recompiled every file of the stage. A cell that disagrees with the catalogue is marked **MISMATCH**; a report that fits no row is "
+            + "listed as unexpected; either fails the run."
     }
 
     static func table(_ matrix: Matrix) -> String {
@@ -75,6 +90,24 @@ public enum MarkdownReport {
             lines.append("| `\(defect.id)` | \(defect.detector) | " + cells.joined(separator: " | ") + " |")
         }
         return lines.joined(separator: "\n")
+    }
+
+    static func countedByCompilerCells(_ matrix: Matrix) -> [String] {
+        guard let diagnostics = matrix.diagnostics else { return [] }
+        var lines: [String] = []
+        for stage in matrix.stages {
+            guard let found = diagnostics[stage.number] else { continue }
+            lines.append("- stage \(stage.number): \(matrix.compileProofs[stage.number] ?? "**no proof of a compile**")")
+            for defect in matrix.defects where defect.measuredBy == .compiler {
+                let counted = DiagnosticSubjects.counted(by: defect, in: found)
+                let list = counted.map { diagnostic in
+                    let file = diagnostic.path.split(separator: "/").last.map(String.init) ?? diagnostic.path
+                    return "`\(file):\(diagnostic.line):\(diagnostic.column)` \(diagnostic.groups.first ?? "no group") \(diagnostic.subject ?? "-")"
+                }
+                lines.append("  - `\(defect.id)` \(counted.count)" + (list.isEmpty ? "" : ": " + list.joined(separator: ", ")))
+            }
+        }
+        return lines
     }
 
     static func seenBy(_ matrix: Matrix) -> [String] {

@@ -2,11 +2,12 @@ import TrackerSpec
 
 /// What was measured for one row in one stage.
 public enum Measurement: Sendable, Hashable {
-    /// Seen in `detected` of `runs` TSan runs.
-    case tsan(detected: Int, runs: Int)
+    /// A ThreadSanitizer row over `runs` runs: `own` runs in which the row's own scenario
+    /// reported it, `anywhere` runs in which any scenario's process did.
+    case tsan(own: Int, anywhere: Int, runs: Int)
     /// The suite's verdict (suite and watchdog rows).
     case verdict(present: Bool)
-    /// Unique strict-concurrency diagnostics in the stage's sources.
+    /// The strict-concurrency diagnostics the row counts in the stage's sources.
     case diagnostics(count: Int)
     /// Not measured on request (`--skip-static`, `--skip-suite`).
     case skipped
@@ -14,20 +15,39 @@ public enum Measurement: Sendable, Hashable {
     case missing(String)
 }
 
+/// For a cell whose race the catalogue says moved: the row that shows it in that stage,
+/// and whether that row measured present there.
+public struct MovedProof: Sendable, Hashable {
+    public let row: String
+    /// `nil`: that row was not measured (skipped) or could not be.
+    public let present: Bool?
+    /// In how many runs TSan saw the race in the contexts it moved to (never demanded).
+    public let seenMoved: Int
+
+    public init(row: String, present: Bool?, seenMoved: Int = 0) {
+        self.row = row
+        self.present = present
+        self.seenMoved = seenMoved
+    }
+}
+
 /// One cell of the matrix: a measurement judged against the catalogue.
 public struct MatrixCell: Sendable, Hashable {
     public let defect: Defect
     public let stage: Int
     public let measurement: Measurement
+    public let movedProof: MovedProof?
 
-    public init(defect: Defect, stage: Int, measurement: Measurement) {
+    public init(defect: Defect, stage: Int, measurement: Measurement, movedProof: MovedProof? = nil) {
         self.defect = defect
         self.stage = stage
         self.measurement = measurement
+        self.movedProof = movedProof
     }
 
     /// What the catalogue says.
     public var expectedPresent: Bool { defect.isPresent(in: stage) }
+    public var expected: Defect.State { defect.state(in: stage) }
 
     public var isError: Bool {
         if case .missing = measurement { return true }
@@ -35,13 +55,25 @@ public struct MatrixCell: Sendable, Hashable {
     }
 
     /// The measurement in words ("present 20/20", "fixed (suite)", "present, 31 diagnostics").
+    /// Every word comes from the measurement: "by chance" only for a present cell the
+    /// catalogue expects by chance that was seen in some runs and not all, "moved" only for
+    /// a clean cell whose race another row measured present.
     public var measured: String {
         switch measurement {
-        case .tsan(let detected, let runs):
-            let chance = defect.tsanRow?.reliable == false
-            if detected == 0 { return chance && expectedPresent ? "not seen 0/\(runs) (by chance)" : "fixed 0/\(runs)" }
-            let flaky = !chance && detected < runs ? " (flaky)" : ""
-            return "present \(detected)/\(runs)" + (chance ? " (by chance)" : flaky)
+        case .tsan(let own, let anywhere, let runs):
+            switch expected {
+            case .present:
+                if own == runs { return "present \(own)/\(runs)" }
+                if own == 0 { return "not seen 0/\(runs)" + (anywhere > 0 ? " by its scenario (other scenarios \(anywhere)/\(runs))" : "") }
+                return "present \(own)/\(runs)" + (defect.isByChance(in: stage) ? " (by chance)" : " (flaky)")
+            case .fixed, .moved:
+                if anywhere > 0 { return "present \(anywhere)/\(runs)" }
+                if case .moved(let row) = expected, let proof = movedProof, proof.present == true {
+                    return "moved 0/\(runs) (see \(row)" + (proof.seenMoved > 0 ? "; TSan saw it moved \(proof.seenMoved)/\(runs))" : ")")
+                }
+                if case .moved(let row) = expected, movedProof?.present == nil { return "moved 0/\(runs) (\(row) not measured)" }
+                return "fixed 0/\(runs)"
+            }
         case .verdict(let present):
             return (present ? "present" : "fixed") + " (\(defect.detector))"
         case .diagnostics(let count):
@@ -53,15 +85,25 @@ public struct MatrixCell: Sendable, Hashable {
         }
     }
 
+    /// The catalogue's word for the cell.
+    var expectedText: String {
+        switch expected {
+        case .present: defect.isByChance(in: stage) ? "present (by chance)" : "present"
+        case .moved(let row): "moved (\(row) present)"
+        case .fixed: "fixed"
+        }
+    }
+
     /// Why the cell disagrees with the catalogue; `nil` when it agrees (or was skipped).
     public var mismatch: String? {
         let agrees: Bool
         switch measurement {
-        case .tsan(let detected, let runs):
-            if defect.tsanRow?.reliable == false {
-                agrees = expectedPresent || detected == 0
-            } else {
-                agrees = detected == (expectedPresent ? runs : 0)
+        case .tsan(let own, let anywhere, let runs):
+            switch expected {
+            case .present: agrees = defect.isByChance(in: stage) ? own >= 1 : own == runs
+            case .fixed: agrees = anywhere == 0
+            // When the row it names was not measured (skipped), only the clean contexts are judged.
+            case .moved: agrees = anywhere == 0 && movedProof?.present != false
             }
         case .verdict(let present):
             agrees = present == expectedPresent
@@ -70,7 +112,12 @@ public struct MatrixCell: Sendable, Hashable {
         case .skipped, .missing:
             return nil
         }
-        return agrees ? nil : "measured \(measured), catalogue \(expectedPresent ? "present" : "fixed")"
+        guard !agrees else { return nil }
+        if case .moved(let row) = expected, case .tsan(_, 0, _) = measurement {
+            let proof = movedProof?.present.map { $0 ? "present" : "fixed" } ?? "not measured"
+            return "measured \(measured), catalogue moved, but \(row) measured \(proof)"
+        }
+        return "measured \(measured), catalogue \(expectedText)"
     }
 
     /// The cell as the table shows it.

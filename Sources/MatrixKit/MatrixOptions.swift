@@ -7,6 +7,7 @@ public struct MatrixOptions: Sendable, Equatable {
     public var stages: [Int]?
     public var skipStatic = false
     public var skipSuite = false
+    public var skipTSan = false
     public var output: String?
     public var help = false
 
@@ -17,7 +18,7 @@ public struct MatrixOptions: Sendable, Equatable {
     }
 
     public static let usage = """
-        usage: Scripts/race-matrix [--runs N] [--stages 0,2] [--skip-static] [--skip-suite] [--output PATH]
+        usage: Scripts/race-matrix [--runs N] [--stages 0,2] [--skip-static] [--skip-suite] [--skip-tsan] [--output PATH]
 
         Measures every cell of the defect catalogue (Sources/TrackerSpec/Catalogue.swift), defect by
         stage: ThreadSanitizer reports of each stage's race scenarios, the verdicts of the shared suite
@@ -30,6 +31,7 @@ public struct MatrixOptions: Sendable, Equatable {
                           left alone unless --output is given
           --skip-static   skip the compiler row (no -strict-concurrency=complete builds)
           --skip-suite    skip the suite and watchdog rows
+          --skip-tsan     skip the ThreadSanitizer rows (no race scenarios run)
           --output PATH   write the Markdown here instead of Steps/MATRIX.md
           --help          show this help
 
@@ -69,6 +71,7 @@ public struct MatrixOptions: Sendable, Equatable {
                 options.stages = stages.sorted()
             case "--skip-static": options.skipStatic = true
             case "--skip-suite": options.skipSuite = true
+            case "--skip-tsan": options.skipTSan = true
             case "--output": options.output = try value(for: argument)
             case "--help", "-h": options.help = true
             default: throw UsageError(description: "unknown argument: \(argument)")
@@ -90,6 +93,7 @@ public struct MatrixOptions: Sendable, Equatable {
         if let stages { parts.append("--stages " + stages.map(String.init).joined(separator: ",")) }
         if skipStatic { parts.append("--skip-static") }
         if skipSuite { parts.append("--skip-suite") }
+        if skipTSan { parts.append("--skip-tsan") }
         return parts.joined(separator: " ")
     }
 }

@@ -1,8 +1,8 @@
 import TrackerSpec
 
 /// Finds which of the catalogue's racing properties an access touches: in the source line
-/// of its top stage frame (as whole identifiers), and in that frame's mangled symbol
-/// (`C13currentDrinks…vs` is the synthesized setter of `currentDrinks`).
+/// of its racing frame (as whole identifiers), and in that frame's mangled symbol when it
+/// is an accessor (`C13currentDrinks…vs` is the synthesized setter of `currentDrinks`).
 ///
 /// A name is matched as an identifier, not resolved: a local variable or parameter that
 /// shares a property's name on the racing line counts as that property.
@@ -26,6 +26,11 @@ public struct PropertyFinder: Sendable {
     /// The names that occur in a mangled Swift symbol as `<length><name>`, the length not
     /// itself the tail of a longer number.
     public func properties(inMangledSymbol symbol: String) -> Set<String> {
+        // Only an accessor's symbol names its property: getter, setter, modify, read,
+        // didSet/willSet ("…vg", "…vs", "…vM", "…vr", "…vW", "…vw").
+        var accessor = Substring(symbol)
+        if accessor.hasSuffix("TA") { accessor = accessor.dropLast(2) }
+        guard ["vg", "vs", "vM", "vr", "vW", "vw", "vx"].contains(where: accessor.hasSuffix) else { return [] }
         let characters = Array(symbol.utf8)
         return names.filter { name in
             let needle = Array("\(name.utf8.count)\(name)".utf8)
@@ -39,12 +44,16 @@ public struct PropertyFinder: Sendable {
         }
     }
 
-    /// The properties of one access: its top stage frame's line (read through `sources`,
+    /// The properties of one access: its racing frame's line (read through `sources`,
     /// when the frame has one) and that frame's symbol.
     public func properties(of access: MemoryAccess, sources: some SourceLineReading) -> Set<String> {
-        guard let frame = access.topStageFrame else { return [] }
+        guard let frame = access.racingFrame else { return [] }
+        return properties(of: frame, sources: sources)
+    }
+
+    public func properties(of frame: StackFrame, sources: some SourceLineReading) -> Set<String> {
         var found = properties(inMangledSymbol: frame.function)
-        if let path = frame.stageSourcePath, let number = frame.line, let line = sources.line(number, of: path) {
+        if let path = frame.packageSourcePath, let number = frame.line, let line = sources.line(number, of: path) {
             found.formUnion(properties(inSourceLine: line))
         }
         return found

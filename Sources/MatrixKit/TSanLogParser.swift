@@ -78,16 +78,19 @@ public enum TSanLogParser {
         guard Int(trimmed[trimmed.index(after: trimmed.startIndex)..<space]) != nil else { return nil }
         var rest = trimmed[trimmed.index(after: space)...]
         // Drop the trailing parenthesised groups: " (BuildId: …)" and " (module+0x…)".
+        var module: String?
         while rest.hasSuffix(")"), let open = rest.range(of: " (", options: .backwards) {
+            let group = rest[open.upperBound..<rest.index(before: rest.endIndex)]
+            if let plus = group.range(of: "+0x") { module = String(group[..<plus.lowerBound]) }
             rest = rest[..<open.lowerBound]
         }
         guard let lastSpace = rest.lastIndex(of: " ") else {
-            return StackFrame(function: String(rest))
+            return StackFrame(function: String(rest), module: module)
         }
         let function = String(rest[..<lastSpace])
         let location = rest[rest.index(after: lastSpace)...]
         let (file, line, column) = splitLocation(location)
-        return StackFrame(function: function, file: file, line: line, column: column)
+        return StackFrame(function: function, file: file, line: line, column: column, module: module)
     }
 
     /// "/a/b.swift:39:31" → ("/a/b.swift", 39, 31); "/a/b.swift" → ("/a/b.swift", nil, nil).

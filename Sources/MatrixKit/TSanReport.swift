@@ -35,6 +35,16 @@ public struct MemoryAccess: Sendable, Hashable {
 
     /// The innermost frame in a stage's sources ("…/Sources/Stage…").
     public var topStageFrame: StackFrame? { frames.first { $0.stageSourcePath != nil } }
+
+    /// The frame that made the access: the first that is not the runtime's (TSan's
+    /// interceptors, Swift's and the system's libraries, compiler-generated thunks).
+    public var racingFrame: StackFrame? { frames.first { !$0.isRuntime } }
+
+    /// "read" or "write", from the header ("Previous write of size 8 …", "Modifying access …").
+    public var kind: String {
+        let lowered = header.lowercased()
+        return lowered.contains("write") || lowered.contains("modifying") ? "write" : "read"
+    }
 }
 
 /// One line of a TSan stack: `#0 <function> <file>[:line[:column]] (<module>+0x…) (BuildId: …)`.
@@ -44,12 +54,32 @@ public struct StackFrame: Sendable, Hashable {
     public var file: String?
     public var line: Int?
     public var column: Int?
+    /// The binary the code is in, as printed ("libswiftCore.so", "CoffeeTrackerKitPackageTests.xctest").
+    public var module: String?
 
-    public init(function: String, file: String? = nil, line: Int? = nil, column: Int? = nil) {
+    public init(function: String, file: String? = nil, line: Int? = nil, column: Int? = nil, module: String? = nil) {
         self.function = function
         self.file = file
         self.line = line
         self.column = column
+        self.module = module
+    }
+
+    /// Code that is neither the app's nor the kit's: TSan's runtime and interceptors, the
+    /// shared libraries (Swift's runtime, Dispatch, Foundation, libc), and thunks the
+    /// compiler generated.
+    public var isRuntime: Bool {
+        if function.hasPrefix("__tsan") || function.hasPrefix("swift_") || function.hasPrefix("swift::") { return true }
+        if let file, file.contains("/compiler-rt/") || file == "/<compiler-generated>" || file == "<null>" { return true }
+        if let module, module.contains(".so") { return true }
+        return false
+    }
+
+    /// The file relative to the package root when it is under `Sources/`.
+    public var packageSourcePath: String? {
+        guard let file, let range = file.range(of: "Sources/") else { return nil }
+        guard range.lowerBound == file.startIndex || file[file.index(before: range.lowerBound)] == "/" else { return nil }
+        return String(file[range.lowerBound...])
     }
 
     /// The file relative to the package root ("Sources/Stage0_GCD/CoffeeData.swift") when
@@ -60,6 +90,13 @@ public struct StackFrame: Sendable, Hashable {
             return nil
         }
         return String(file[range.lowerBound...])
+    }
+
+    /// "Sources/WatchKitSim/TextUI.swift:12", or the function where the frame has no file
+    /// under Sources/.
+    public var racingLocation: String {
+        guard let path = packageSourcePath else { return "\(function) (\(file ?? module ?? "?"))" }
+        return line.map { "\(path):\($0)" } ?? path
     }
 
     /// "Sources/Stage0_GCD/CoffeeData.swift:83" (or without the line when it has none).

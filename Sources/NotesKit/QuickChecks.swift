@@ -21,6 +21,7 @@ public struct QuickChecks: Sendable {
 
     func check(_ fence: Note.Fence, in note: Note) -> [Problem] {
         let problem = { (message: String) in [Problem(note.path, fence.line, message)] }
+        if let strict = Self.strictnessProblem(fence) { return problem(strict) }
         if fence.isIllustration { return [] }
         if let path = fence.value("source") { return checkSource(fence, path: path, in: note) }
         if let stages = fence.value("stages") { return checkDiff(fence, stages: stages, in: note) }
@@ -95,10 +96,7 @@ public struct QuickChecks: Sendable {
         guard let number = Int(step), number >= 1, number < Stage.all.count else {
             return [Problem(note.path, fence.line, "no step \(step)")]
         }
-        var expected: Set<String> = []
-        for defect in Catalogue.defects where defect.isPresent(in: number - 1) != defect.isPresent(in: number) {
-            expected.insert((defect.isPresent(in: number) ? "introduced " : "fixed ") + defect.id)
-        }
+        let expected = Self.flips(step: number)
         let written = Set(fence.content.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
         guard written == expected else {
             let missing = expected.subtracting(written).sorted(), extra = written.subtracting(expected).sorted()

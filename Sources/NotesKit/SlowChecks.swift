@@ -67,16 +67,40 @@ public final class SlowChecks {
         for flag in flags.split(separator: ",") where !flag.isEmpty {
             command += ["-Xswiftc", String(flag)]
         }
-        let output = run(command, in: scratch).output
+        let build = run(command, in: scratch)
+        let output = build.output
         let diagnostics = Set(output.components(separatedBy: "\n").compactMap(Self.normalisedDiagnostic))
         let expected = fence.content.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         if expected == ["(no diagnostics)"] {
+            // Silence proves nothing unless the target compiled, and the build succeeded.
+            if let missing = Self.compileProofMissing(target: target, status: build.status, output: output) {
+                return problem("(no diagnostics) needs a successful compile of \(target): \(missing)")
+            }
             let ours = diagnostics.filter { $0.hasPrefix("Sources/\(target)/") }
             return ours.isEmpty ? [] : problem("\(target) now has diagnostics: \(ours.sorted().prefix(3))")
         }
-        return expected.filter { !diagnostics.contains($0) }.map {
+        var problems = expected.filter { !diagnostics.contains($0) }.map {
             Problem(note.path, fence.line, "the compiler no longer says: \($0)")
         }
+        // A block shows all the target's diagnostics unless it says it is an excerpt: one
+        // deleted from the note is then caught too.
+        if !fence.info.contains("excerpt") {
+            let ours = diagnostics.filter { $0.hasPrefix("Sources/\(target)/") && !$0.contains("is deprecated") }
+            problems += ours.subtracting(expected).sorted().map {
+                Problem(note.path, fence.line, "the compiler also says (mark the block `excerpt` if it shows some only): \($0)")
+            }
+        }
+        return problems
+    }
+
+    /// Why a build's output does not prove that it compiled `target` and succeeded; `nil`
+    /// when it does: exit status 0, a compile job of the target in the log, and SwiftPM's
+    /// "Build of target: 'TARGET' complete!".
+    public static func compileProofMissing(target: String, status: Int32, output: String) -> String? {
+        if status != 0 { return "the build failed (exit \(status))" }
+        if !output.contains("Compiling \(target) ") { return "the build log shows no compile job of \(target)" }
+        if !output.contains("Build of target: '\(target)' complete!") { return "the build did not report \(target) complete" }
+        return nil
     }
 
     /// Resets `scratch` to the package, then builds the state the fence names: with
@@ -188,20 +212,28 @@ public final class SlowChecks {
         guard let race = fence.value("race"), Catalogue.defects.contains(where: { $0.id == race }) else {
             return problem("a tsan block needs race=ROW naming a catalogue row")
         }
-        let reports: String
+        guard Check.races.contains(where: { $0.defect == race }) else {
+            return problem("no race scenario for \(race): a tsan block needs one to run")
+        }
+        let expected = fence.content.map { $0.trimmingCharacters(in: .whitespaces) }
+        let quoted = QuotedReport.all(in: expected)
+        if expected != ["(no report)"] {
+            guard !quoted.isEmpty, quoted.allSatisfy({ $0.accesses.allSatisfy { !$0.locations.isEmpty } }) else {
+                return problem("a tsan block must quote each access's header and its frames as Sources/...swift:LINE")
+            }
+        }
+        let reports: [TSanReport]
         do {
-            reports = try runRaceScenario(race, stage: stage).map(\.text).joined(separator: "\n")
+            reports = try runRaceScenario(race, stage: stage)
         } catch {
             return problem("could not run the race scenario: \(error)")
         }
-        let expected = fence.content.map { $0.trimmingCharacters(in: .whitespaces) }
         if expected == ["(no report)"] {
-            return reports.contains("WARNING: ThreadSanitizer") ? problem("\(target) now reports a race in \(race)") : []
+            return reports.isEmpty ? [] : problem("\(target) now reports a race in \(race)")
         }
-        let seen = Set(Note.matches(of: #"(Sources/[^\s:]+\.swift:\d+)"#, in: reports))
-        let wanted = Note.matches(of: #"(Sources/[^\s:]+\.swift:\d+)"#, in: expected.joined(separator: "\n"))
-        if wanted.isEmpty { return problem("a tsan block must name the racing frames as Sources/...swift:LINE") }
-        return wanted.filter { !seen.contains($0) }.map { Problem(note.path, fence.line, "TSan no longer reports a frame at \($0)") }
+        return quoted.enumerated().compactMap { index, report in
+            report.mismatch(in: reports).map { Problem(note.path, fence.line, "TSan no longer reports race \(index + 1) of this block: \($0)") }
+        }
     }
 
     private var tsanLaunch: TestLaunch?

@@ -10,7 +10,11 @@ struct StrictBuilds {
 
     let shell: Shell
 
-    func run(stage: Stage) -> Result<[CompilerDiagnostic], RunFailure> {
+    /// The stage's diagnostics, each with its subject resolved, and the proof that the
+    /// build compiled every file of the stage: an object file for each, written by this
+    /// build, and "Build of target … complete!"; or, for a build that stopped on errors,
+    /// the log's compile jobs for the target and errors in its files only.
+    func run(stage: Stage) -> Result<(diagnostics: [CompilerDiagnostic], proof: String), RunFailure> {
         let binPath = shell.run(["swift", "build", "--show-bin-path", "--scratch-path", Self.scratchPath])
         guard binPath.succeeded, let directory = binPath.output.split(separator: "\n").last else {
             return .failure(RunFailure(what: "swift build --show-bin-path: \(binPath.failure)", output: binPath.tail()))
@@ -23,12 +27,32 @@ struct StrictBuilds {
             replan()
             result = build(stage)
         }
-        let diagnostics = CompilerDiagnostics.parse(result.output, target: stage.target)
-        // Errors are expected in a Swift 6 mode stage; a failure without any is not.
-        guard result.succeeded || diagnostics.contains(where: { $0.severity == "error" }) else {
+        let sources = PackageSourceLines(root: shell.directory)
+        let diagnostics = CompilerDiagnostics.parse(result.output, target: stage.target).map { diagnostic in
+            var diagnostic = diagnostic
+            diagnostic.subject = DiagnosticSubjects.subject(of: diagnostic, sources: sources)
+            return diagnostic
+        }
+        let files = ((try? FileManager.default.contentsOfDirectory(atPath: shell.directory.appendingPathComponent("Sources/\(stage.target)").path)) ?? [])
+            .filter { $0.hasSuffix(".swift") }.sorted()
+        let jobs = result.output.split(separator: "\n").filter { $0.contains("Compiling \(stage.target) ") }.count
+        if result.succeeded {
+            let missing = files.filter { !FileManager.default.fileExists(atPath: products.appendingPathComponent("\($0).o").path) }
+            guard !files.isEmpty, missing.isEmpty, jobs > 0, result.output.contains("Build of target: '\(stage.target)' complete!") else {
+                return .failure(RunFailure(
+                    what: "the strict build of \(stage.target) did not show that it compiled the stage (no object for \(missing), \(jobs) compile jobs)",
+                    output: result.tail()))
+            }
+            return .success((diagnostics, "\(files.count) of \(files.count) files compiled (\(jobs) compile jobs), build succeeded"))
+        }
+        // Errors are expected in a Swift 6 mode stage; a failure without any, or with errors
+        // outside the stage, is not.
+        let errors = diagnostics.filter { $0.severity == "error" }
+        let otherErrors = result.output.split(separator: "\n").filter { $0.contains(": error: ") && !$0.contains("Sources/\(stage.target)/") && !$0.hasPrefix(" ") && !$0.hasPrefix("|") }
+        guard !errors.isEmpty, otherErrors.isEmpty, jobs > 0 else {
             return .failure(RunFailure(what: "the strict build of \(stage.target) failed (\(result.failure))", output: result.tail()))
         }
-        return .success(diagnostics)
+        return .success((diagnostics, "\(jobs) compile jobs of \(stage.target) ran; build stopped on \(errors.count) errors, all in the stage's files (Swift 6 mode)"))
     }
 
     func build(_ stage: Stage) -> ProcessResult {

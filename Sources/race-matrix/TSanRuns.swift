@@ -10,7 +10,7 @@ struct TSanRuns {
 
     func run(scenario: String, stage: Stage, launch: TestLaunch) -> Result<[RaceFinding], RunFailure> {
         runner.reports(scenario: scenario, stage: stage, launch: launch).map { reports in
-            reports.map { attributor.attribute($0, sources: sources) }
+            reports.map { attributor.attribute($0, stage: stage, sources: sources) }
         }
     }
 }

@@ -51,37 +51,41 @@ var progress = Progress()
 }
 
 // 1. ThreadSanitizer: one build, then one process per (stage, run, scenario), one at a time.
-let tsan = TSanRuns(runner: RaceScenarioRunner(shell: shell), sources: PackageSourceLines(root: root))
-progress.show("building with --sanitize=thread (\(RaceScenarioRunner.scratchPath))")
-let tsanLaunch: TestLaunch
-do {
-    tsanLaunch = try tsan.runner.build()
-} catch {
-    progress.clear()
-    switch error {
-    case .unavailable(let output):
-        printError("race-matrix: ThreadSanitizer is not available with this toolchain (swift build --sanitize=thread failed):\n\(output)")
-        finish(3)
-    case .failed(let output):
-        printError("race-matrix: swift build --build-tests --sanitize=thread failed:\n\(output)")
-        finish(1)
-    }
-}
-let scenarios = Check.races.compactMap(\.defect)
-for stage in stages {
-    var tally = TSanTally(runs: options.runs)
-    for run in 1...options.runs {
-        for scenario in scenarios {
-            progress.show("\(position(stage)) \(scenario) run \(run)/\(options.runs)")
-            switch tsan.run(scenario: scenario, stage: stage, launch: tsanLaunch) {
-            case .success(let findings):
-                tally.record(run: run, scenario: scenario, findings: findings)
-            case .failure(let failure):
-                fail("stage \(stage.number), scenario \(scenario), run \(run)", failure)
-            }
+if options.skipTSan {
+    matrix.tsanSkipped = true
+} else {
+    let tsan = TSanRuns(runner: RaceScenarioRunner(shell: shell), sources: PackageSourceLines(root: root))
+    progress.show("building with --sanitize=thread (\(RaceScenarioRunner.scratchPath))")
+    let tsanLaunch: TestLaunch
+    do {
+        tsanLaunch = try tsan.runner.build()
+    } catch {
+        progress.clear()
+        switch error {
+        case .unavailable(let output):
+            printError("race-matrix: ThreadSanitizer is not available with this toolchain (swift build --sanitize=thread failed):\n\(output)")
+            finish(3)
+        case .failed(let output):
+            printError("race-matrix: swift build --build-tests --sanitize=thread failed:\n\(output)")
+            finish(1)
         }
     }
-    matrix.tsan[stage.number] = tally
+    let scenarios = Check.races.compactMap(\.defect)
+    for stage in stages {
+        var tally = TSanTally(runs: options.runs)
+        for run in 1...options.runs {
+            for scenario in scenarios {
+                progress.show("\(position(stage)) \(scenario) run \(run)/\(options.runs)")
+                switch tsan.run(scenario: scenario, stage: stage, launch: tsanLaunch) {
+                case .success(let findings):
+                    tally.record(run: run, scenario: scenario, findings: findings)
+                case .failure(let failure):
+                    fail("stage \(stage.number), scenario \(scenario), run \(run)", failure)
+                }
+            }
+        }
+        matrix.tsan[stage.number] = tally
+    }
 }
 
 // 2. The suite and watchdog rows: each stage's shared suite, --runs times, in the normal build.
@@ -132,7 +136,9 @@ if options.skipStatic {
     for stage in stages {
         progress.show("\(position(stage)) -strict-concurrency=complete build")
         switch strict.run(stage: stage) {
-        case .success(let diagnostics): matrix.diagnostics?[stage.number] = diagnostics
+        case .success(let (diagnostics, proof)):
+            matrix.diagnostics?[stage.number] = diagnostics
+            matrix.compileProofs[stage.number] = proof
         case .failure(let failure): fail("stage \(stage.number) strict build", failure)
         }
     }

@@ -130,13 +130,13 @@ for scenario in selected {
                 print(demangled(report.text))
                 continue
             }
-            let finding = attributor.attribute(report, sources: sources)
+            let finding = attributor.attribute(report, stage: stage, sources: sources)
             print("-- report \(index + 1) of \(reports.count): \(report.kind)")
             if report.isRace {
                 let properties = finding.properties.isEmpty ? "none the catalogue names" : finding.properties.sorted().joined(separator: ", ")
                 print("  property: \(properties)")
                 print("  between:  \(finding.contexts.map { contextWords[$0]! }.joined(separator: " and "))")
-                print("  row:      \(finding.rows.isEmpty ? "none (an unexpected report)" : finding.rows.joined(separator: ", "))")
+                print("  row:      \(finding.rows.isEmpty ? "none (an unexpected report: \(finding.reason))" : finding.rows.joined(separator: ", "))")
             }
             for access in report.accesses.prefix(2) {
                 describe(access).forEach { print($0) }

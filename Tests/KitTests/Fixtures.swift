@@ -43,27 +43,30 @@ enum Fixture {
 enum TestCatalogue {
     static let healthAccess = Defect(
         id: "race-health-access", summary: "",
-        detector: .threadSanitizer(properties: ["healthAccess"], between: [.main, .task], reliable: true), present: [1, 2])
+        detector: .threadSanitizer(properties: ["healthAccess"], between: [.main, .task]), present: [1, 2])
     static let isAuthorized = Defect(
         id: "race-is-authorized", summary: "",
-        detector: .threadSanitizer(properties: ["isAuthorized"], between: [.main, .queue], reliable: true), present: [0])
+        detector: .threadSanitizer(properties: ["isAuthorized"], between: [.main, .queue]), present: [0],
+        moved: [1: "strict-concurrency-diagnostics"])
     static let isAuthorizedTasks = Defect(
         id: "race-is-authorized-tasks", summary: "",
-        detector: .threadSanitizer(properties: ["isAuthorized"], between: [.task], reliable: false), present: [1, 2, 3])
+        detector: .threadSanitizer(properties: ["isAuthorized"], between: [.task], byChance: [1, 2, 3]), present: [1, 2, 3])
     static let anchor = Defect(
         id: "race-query-anchor", summary: "",
-        detector: .threadSanitizer(properties: ["anchor"], between: [.main, .queue], reliable: true), present: [0, 1])
+        detector: .threadSanitizer(properties: ["anchor"], between: [.main, .queue]), present: [0, 1])
     static let savedDrinks = Defect(
         id: "race-saved-drinks", summary: "",
-        detector: .threadSanitizer(properties: ["savedValue", "currentDrinks"], between: [.main, .queue], reliable: true),
+        detector: .threadSanitizer(properties: ["savedValue", "currentDrinks"], between: [.main, .queue]),
         present: [0, 1, 2, 3])
     static let authNeverAnswers = Defect(id: "auth-never-answers", summary: "", detector: .suite, present: [0])
     static let blocked = Defect(id: "main-thread-blocked", summary: "", detector: .watchdog, present: [0, 1, 2, 3])
-    static let diagnostics = Defect(id: "strict-concurrency-diagnostics", summary: "", detector: .compiler(mentioning: []), present: [0, 1])
+    static let diagnostics = Defect(id: "strict-concurrency-diagnostics", summary: "", detector: .compiler(), present: [0, 1])
 
     static let defects = [
         healthAccess, isAuthorized, isAuthorizedTasks, anchor, savedDrinks, authNeverAnswers, blocked, diagnostics,
     ]
+
+    static let probeStage = Stage(number: 9, target: "Stage9_Probe", title: "probe")
 
     static let stages = [
         Stage(number: 0, target: "Stage0_GCD", title: "GCD"),

@@ -19,10 +19,12 @@ struct PropertyFinderTests {
         #expect(finder.properties(inMangledSymbol: "$s17Stage1_AsyncAwait19HealthKitControllerC12isAuthorizedSbvg") == ["isAuthorized"])
         // "6anchor" inside "9newAnchor" is not there; nor a length that is the tail of another number.
         #expect(finder.properties(inMangledSymbol: "$s4main1fyy9newAnchorF") == [])
-        #expect(finder.properties(inMangledSymbol: "$s4main116anchorF") == [])
+        #expect(finder.properties(inMangledSymbol: "$s4main116anchorSgvg") == [])
+        // Only an accessor names its property: a function with an `anchor:` label does not.
+        #expect(finder.properties(inMangledSymbol: "$s4main1C13queryFinished7samples6anchoryySaySiG_SitF") == [])
     }
 
-    @Test("an access's properties come from its top stage frame: line and symbol")
+    @Test("an access's properties come from its racing frame: line and accessor symbol")
     func accessProperties() throws {
         let reports = TSanLogParser.reports(in: try Fixture.text("stage0-saved-drinks.tsan"))
         // The setter frame has no line: the symbol names the property.
