@@ -324,7 +324,9 @@ struct Grader {
                 }
                 let attributor = RaceAttributor(catalogue: Catalogue.defects)
                 let sources = PackageSourceLines(root: workspace.exercise)
-                let findings = (raceReports[id] ?? []).map { attributor.attribute($0, sources: sources) }
+                // The exercise's copy keeps its stage folder's name: its frames are that stage's.
+                let stage = Stage.all.first { $0.target == exercise.folder } ?? Stage.all[exercise.stage]
+                let findings = (raceReports[id] ?? []).map { attributor.attribute($0, stage: stage, sources: sources) }
                 let mine = findings.filter { $0.rows.contains(id) }
                 if mine.isEmpty {
                     var details = ["no report on \(Self.properties(of: id)) between \(Self.between(of: id))"]
