@@ -51,14 +51,16 @@ let package = Package(
                 + stages.map { .target(name: $0.name) }
         ),
         .testTarget(name: "SimTests", dependencies: ["SimSupport", "HealthKitSim", "WatchKitSim", "CoffeeModel"]),
-        // Scripts/race-matrix: the pure logic (TSan reports, diagnostics, cells, Markdown) and
-        // the executable that builds, runs the stages and compares with the catalogue.
-        .target(name: "MatrixKit", dependencies: ["TrackerSpec"], swiftSettings: [.swiftLanguageMode(.v6)]),
+        // Scripts/race-matrix (kit machinery, under Kit/): the pure logic (TSan reports,
+        // diagnostics, cells, Markdown) and the executable that builds, runs the stages and
+        // compares with the catalogue.
+        .target(name: "MatrixKit", dependencies: ["TrackerSpec"], path: "Kit/Sources/MatrixKit", swiftSettings: [.swiftLanguageMode(.v6)]),
         .executableTarget(
-            name: "race-matrix", dependencies: ["MatrixKit", "TrackerSpec"], swiftSettings: [.swiftLanguageMode(.v6)]
+            name: "race-matrix", dependencies: ["MatrixKit", "TrackerSpec"], path: "Kit/Sources/race-matrix",
+            swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .testTarget(
-            name: "KitTests", dependencies: ["MatrixKit", "TrackerSpec"], resources: [.copy("Fixtures")],
+            name: "KitTests", dependencies: ["MatrixKit", "TrackerSpec"], path: "Kit/Tests/KitTests", resources: [.copy("Fixtures")],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
     ]
@@ -77,13 +79,17 @@ let package = Package(
         }
 )
 
-// The kit's own tools: the step-notes checker (see Steps/NOTES-FORMAT.md).
+// The kit's own tools, under Kit/ so that Sources/ holds the app and its SDK: the
+// step-notes checker (see Steps/NOTES-FORMAT.md).
 package.targets += [
-    .target(name: "NotesKit", dependencies: ["TrackerSpec", "MatrixKit"]),
-    .executableTarget(name: "check-notes", dependencies: ["NotesKit"]),
+    .target(name: "NotesKit", dependencies: ["TrackerSpec", "MatrixKit"], path: "Kit/Sources/NotesKit"),
+    .executableTarget(name: "check-notes", dependencies: ["NotesKit"], path: "Kit/Sources/check-notes"),
     // Scripts/tsan: one stage's race scenarios under TSan, each report summarised.
-    .executableTarget(name: "tsan-report", dependencies: ["MatrixKit", "TrackerSpec"], swiftSettings: [.swiftLanguageMode(.v6)]),
-    .testTarget(name: "NotesTests", dependencies: ["NotesKit"]),
+    .executableTarget(
+        name: "tsan-report", dependencies: ["MatrixKit", "TrackerSpec"], path: "Kit/Sources/tsan-report",
+        swiftSettings: [.swiftLanguageMode(.v6)]
+    ),
+    .testTarget(name: "NotesTests", dependencies: ["NotesKit"], path: "Kit/Tests/NotesTests"),
 ]
 
 // The workbench (Scripts/workbench): graded exercises. Kit machinery, kept apart from the
@@ -92,14 +98,10 @@ package.targets += [
 package.products += ["SimSupport", "HealthKitSim", "WatchKitSim", "CoffeeModel", "Recaffeinater", "TrackerSpec"].map {
     .library(name: $0, targets: [$0])
 }
-// Only where Kit/ is there: Scripts/check-notes rebuilds scratch copies of Package.swift
-// and Sources/ alone.
-if FileManager.default.fileExists(atPath: Context.packageDirectory + "/Kit/Workbench/Sources/workbench") {
-  package.targets += [
+package.targets += [
     .executableTarget(
         name: "workbench", dependencies: ["MatrixKit", "TrackerSpec"], path: "Kit/Workbench/Sources/workbench",
         // A command-line tool with top-level state, single-threaded: the Swift 5 mode.
         swiftSettings: [.swiftLanguageMode(.v5)]
     ),
-  ]
-}
+]

@@ -39,9 +39,19 @@ public struct PackageFacts: Sendable {
 
     public var stageTargets: [String] { Stage.all.map(\.target) }
 
-    /// The test targets: a folder under Tests/ each.
-    public var testTargets: [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: url("Tests").path)) ?? []).sorted()
+    /// The test targets: a folder each under Tests/ (the stages' and the simulators') or
+    /// Kit/Tests/ (the kit's own).
+    public var testTargets: [String] { testFolders.keys.sorted() }
+
+    /// Each test target's folder.
+    private var testFolders: [String: String] {
+        var folders: [String: String] = [:]
+        for parent in ["Tests", "Kit/Tests"] {
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: url(parent).path)) ?? [] {
+                folders[name] = "\(parent)/\(name)"
+            }
+        }
+        return folders
     }
 
     /// A stage given as a number ("2") or a target name ("Stage2_Continuations").
@@ -58,8 +68,9 @@ public struct PackageFacts: Sendable {
         guard !targets.isEmpty else { return false }
         guard parts.count == 2 else { return true }
         let type = parts[1]
+        let folders = testFolders
         return targets.contains { target in
-            let folder = "Tests/\(target)"
+            guard let folder = folders[target] else { return false }
             let files = (try? FileManager.default.contentsOfDirectory(atPath: url(folder).path)) ?? []
             return files.contains { file in
                 read("\(folder)/\(file)")?.range(of: "(struct|class|enum) \(type)\\b", options: .regularExpression) != nil

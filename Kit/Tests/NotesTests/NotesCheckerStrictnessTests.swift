@@ -50,7 +50,7 @@ struct NotesStrictnessTests {
               Previous write of size 1 by thread T1:
                 #0 closure #1 in ExtensionDelegate.applicationDidFinishLaunching() Sources/Stage1_AsyncAwait/ExtensionDelegate.swift:18
             """
-        let log = try String(contentsOf: package.url("Tests/KitTests/Fixtures/stage1-health-access.tsan"), encoding: .utf8)
+        let log = try String(contentsOf: package.url("Kit/Tests/KitTests/Fixtures/stage1-health-access.tsan"), encoding: .utf8)
         let reports = TSanLogParser.reports(in: log)
         let quoted = try #require(QuotedReport(lines: block.components(separatedBy: "\n")))
         #expect(quoted.mismatch(in: reports) == nil)
