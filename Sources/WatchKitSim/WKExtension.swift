@@ -66,7 +66,7 @@ public final class WKExtension {
         runtime.views = [scene.rootView]
         runtime.complicationServer.owner = runtime
         runtime.complicationServer.dataSource = scene.complicationDataSource
-        runtime.watchdog.start()
+        runtime.watchdog.start { [weak runtime] in runtime?.mainTurn() }
         scene.delegate.applicationDidFinishLaunching()
         runtime.applicationState = .active
         scene.delegate.applicationDidBecomeActive()
@@ -169,6 +169,15 @@ public final class WKExtension {
         isTerminated = true
         // `running` stays: work the app left running reaches this terminated runtime, whose
         // complication server has no data source any more, until the next launch.
+    }
+
+    // MARK: The runtime's turn on main
+
+    /// Runs on the main thread at every heartbeat of the watchdog: carries out what app
+    /// threads asked of the runtime since the last turn. Work reaches main this way, and
+    /// not by a dispatch from the asking thread, so the simulators add no happens-before
+    /// edge between an app thread and the main thread (see `Watchdog`).
+    private func mainTurn() {
     }
 
     // MARK: Records

@@ -7,18 +7,26 @@ import Synchronization
 ///
 /// Resolution is the beat interval (about 5 ms); a stall of the length of a disk write
 /// (the container's delay) stands well above it.
+///
+/// Each heartbeat also gives the runtime a turn on the main thread (`onBeat`). The
+/// heartbeat thread never touches the app's state, so what it posts to main carries no
+/// happens-before edge from any app thread: the runtime's way to reach main from work an
+/// app thread asked for, without handing that thread's accesses to main for TSan.
 final class Watchdog: Sendable {
     private let interval: Duration = .milliseconds(5)
     private let lastBeat = Atomic<UInt64>(0)
     private let longest = Atomic<UInt64>(0)
     private let running = Atomic<Bool>(false)
 
-    func start() {
+    func start(onBeat: @escaping @MainActor @Sendable () -> Void) {
         reset()
         running.store(true, ordering: .relaxed)
         let thread = Thread { [self] in
             while running.load(ordering: .relaxed) {
-                DispatchQueue.main.async { [self] in lastBeat.store(Self.uptime, ordering: .relaxed) }
+                DispatchQueue.main.async { [self] in
+                    lastBeat.store(Self.uptime, ordering: .relaxed)
+                    MainActor.assumeIsolated(onBeat)
+                }
                 pause(for: interval)
                 let stall = Self.uptime &- lastBeat.load(ordering: .relaxed)
                 longest.max(stall, ordering: .relaxed)
