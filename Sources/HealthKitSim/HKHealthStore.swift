@@ -23,7 +23,7 @@ public final class HKHealthStore: Sendable {
 
     /// Whether the watch the app runs on has HealthKit. A class method, as in HealthKit.
     public class func isHealthDataAvailable() -> Bool {
-        HealthDatabase.runningIsAvailable.load(ordering: .relaxed)
+        HealthDatabase.isRunningAvailable
     }
 
     public func authorizationStatus(for type: HKObjectType) -> HKAuthorizationStatus {

@@ -19,11 +19,11 @@ public struct HKQueryOptions: OptionSet, Sendable {
     public let rawValue: Int
     public init(rawValue: Int) { self.rawValue = rawValue }
 
-    public static let strictStartDate = HKQueryOptions(rawValue: 1 << 0)
-    public static let strictEndDate = HKQueryOptions(rawValue: 1 << 1)
+    public static var strictStartDate: HKQueryOptions { .init(rawValue: 1 << 0) }
+    public static var strictEndDate: HKQueryOptions { .init(rawValue: 1 << 1) }
 }
 
-public let HKObjectQueryNoLimit = 0
+public var HKObjectQueryNoLimit: Int { 0 }
 
 /// A question put to the store. `HKHealthStore.execute(_:)` runs it.
 public class HKQuery: @unchecked Sendable {

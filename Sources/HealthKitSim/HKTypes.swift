@@ -23,7 +23,9 @@ public struct HKQuantityTypeIdentifier: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
 
-    public static let dietaryCaffeine = HKQuantityTypeIdentifier(rawValue: "HKQuantityTypeIdentifierDietaryCaffeine")
+    // Computed, like every constant the app reads from the simulators: on Linux TSan treats
+    // an access to a lazily initialised global as a lock (see `Unseen`).
+    public static var dietaryCaffeine: HKQuantityTypeIdentifier { .init(rawValue: "HKQuantityTypeIdentifierDietaryCaffeine") }
 }
 
 public enum HKMetricPrefix: Sendable {
@@ -68,8 +70,8 @@ public struct HKSource: Hashable, Sendable {
     }
 }
 
-public let HKMetadataKeySyncIdentifier = "HKMetadataKeySyncIdentifier"
-public let HKMetadataKeySyncVersion = "HKMetadataKeySyncVersion"
+public var HKMetadataKeySyncIdentifier: String { "HKMetadataKeySyncIdentifier" }
+public var HKMetadataKeySyncVersion: String { "HKMetadataKeySyncVersion" }
 
 /// Which app, in which version, wrote an object. The simulation keeps the source only.
 public struct HKSourceRevision: Hashable, Sendable {
@@ -127,6 +129,14 @@ public final class HKQuantitySample: HKSample, @unchecked Sendable {
     ) {
         self.quantity = quantity
         super.init(type: type, start: start, end: end, metadata: metadata, uuid: uuid, source: source)
+    }
+
+    /// The database's own copy, as HealthKit keeps what it stores rather than the app's object.
+    func copy() -> HKQuantitySample {
+        HKQuantitySample(
+            type: sampleType, quantity: quantity, start: startDate, end: endDate,
+            metadata: metadata.map { Dictionary(uniqueKeysWithValues: $0.map { ($0.key, $0.value) }) },
+            uuid: uuid, source: sourceRevision.source)
     }
 }
 

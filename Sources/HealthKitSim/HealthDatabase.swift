@@ -9,10 +9,12 @@ import Synchronization
 /// callback until they open a `Gate`. Work runs on one private serial queue, after real
 /// latency, so every callback reaches the app asynchronously and on a queue of its own.
 ///
-/// `@unchecked Sendable` is sound: mutable state is touched only under `lock`, and the
-/// app-facing entry points never take it (they only enqueue), so the lock never orders
-/// two of the app's own accesses behind its back.
-public final class HealthDatabase: @unchecked Sendable {
+/// The test (on the main thread) and the private queue share the stored samples under a
+/// `SimLock`, which TSan does not see: were it an ordinary lock, a test call on main and
+/// the queue's next request would order whatever the app did before each, and hide its
+/// races. What the app gets back is built inside the lock (copies, as HealthKit hands an
+/// app its own objects), so no access of the simulator's is left for TSan to misjudge.
+public final class HealthDatabase: Sendable {
     public struct Configuration: Sendable {
         /// `false` plays an iPad-like device without HealthKit.
         public var isAvailable = true
@@ -44,15 +46,16 @@ public final class HealthDatabase: @unchecked Sendable {
     public let events = Events()
 
     let queue = DispatchQueue(label: "HealthKitSim.store")
-    private let lock = NSLock()
     private let status = Atomic<Int>(HKAuthorizationStatus.notDetermined.rawValue)
+    private let stored = SimLock(Stored())
 
-    // Guarded by `lock`.
-    private var entries: [(sample: HKQuantitySample, change: Int)] = []
-    private var deletions: [(object: HKDeletedObject, change: Int)] = []
-    private var lastChange = 0
-    private var queryFailure: HKError?
-    private var holds: [Operation: [Gate]] = [:]
+    private struct Stored {
+        var entries: [(sample: HKQuantitySample, change: Int)] = []
+        var deletions: [(object: HKDeletedObject, change: Int)] = []
+        var lastChange = 0
+        var queryFailure: HKError?
+        var holds: [Operation: [Gate]] = [:]
+    }
 
     public init(_ configuration: Configuration = Configuration()) {
         self.configuration = configuration
@@ -64,28 +67,33 @@ public final class HealthDatabase: @unchecked Sendable {
     /// to and `HKHealthStore.isHealthDataAvailable()` describes. The runtime sets it at
     /// launch; a simulated watch runs one app at a time.
     public static var running: HealthDatabase? {
-        get { runningLock.withLock { runningDatabase } }
+        get { Unseen.run { runningDatabase } }
         set {
-            runningLock.withLock { runningDatabase = newValue }
-            runningIsAvailable.store(newValue?.configuration.isAvailable ?? false, ordering: .relaxed)
+            Unseen.prepare()
+            Unseen.run {
+                runningDatabase = newValue
+                runningIsAvailable = newValue?.configuration.isAvailable ?? false
+            }
         }
     }
 
-    // Both are read by app code on any thread. The lock guards the reference, which the
-    // app reads once, where it creates its store; availability is asked often, so it is a
-    // relaxed atomic that adds no synchronisation TSan would credit to the app.
-    private static let runningLock = NSLock()
+    /// Whether the running watch has HealthKit (`HKHealthStore.isHealthDataAvailable()`).
+    static var isRunningAvailable: Bool { Unseen.run { runningIsAvailable } }
+
+    // Read by app code on any thread, written at launch before any app thread exists. Not
+    // a lock, not a lazily initialised global (TSan on Linux treats either as one): plain
+    // statics with constant initial values, touched only out of TSan's sight (`Unseen`).
     nonisolated(unsafe) private static var runningDatabase: HealthDatabase?
-    static let runningIsAvailable = Atomic<Bool>(false)
+    nonisolated(unsafe) private static var runningIsAvailable = false
 
     // MARK: Test controls
 
     /// Adds samples as another app would (their `source` says which).
     public func add(_ samples: [HKQuantitySample]) {
-        lock.withLock {
+        stored.withLock { stored in
             for sample in samples {
-                lastChange += 1
-                entries.append((sample, lastChange))
+                stored.lastChange += 1
+                stored.entries.append((sample.copy(), stored.lastChange))
             }
         }
     }
@@ -93,32 +101,32 @@ public final class HealthDatabase: @unchecked Sendable {
     /// Deletes a sample as its app would. Returns whether it existed.
     @discardableResult
     public func deleteSample(uuid: UUID) -> Bool {
-        lock.withLock {
-            guard let index = entries.firstIndex(where: { $0.sample.uuid == uuid }) else { return false }
-            let sample = entries.remove(at: index).sample
-            lastChange += 1
+        stored.withLock { stored in
+            guard let index = stored.entries.firstIndex(where: { $0.sample.uuid == uuid }) else { return false }
+            let sample = stored.entries.remove(at: index).sample
+            stored.lastChange += 1
             // As in HealthKit, a deleted object keeps only the sync keys of its metadata.
             let kept = sample.metadata?.filter { [HKMetadataKeySyncIdentifier, HKMetadataKeySyncVersion].contains($0.key) }
-            deletions.append((HKDeletedObject(uuid: sample.uuid, metadata: kept), lastChange))
+            stored.deletions.append((HKDeletedObject(uuid: sample.uuid, metadata: kept), stored.lastChange))
             return true
         }
     }
 
     /// Makes every query fail with `error` until called again with `nil`.
     public func failQueries(with error: HKError?) {
-        lock.withLock { queryFailure = error }
+        stored.withLock { $0.queryFailure = error }
     }
 
     /// Holds the next request of this kind: its callback waits until the gate opens.
     public func hold(_ operation: Operation) -> Gate {
         let gate = Gate()
-        lock.withLock { holds[operation, default: []].append(gate) }
+        stored.withLock { $0.holds[operation, default: []].append(gate) }
         return gate
     }
 
-    /// Everything stored now, in the order it was added.
+    /// Everything stored now, in the order it was added (copies: see the type's comment).
     public var samples: [HKQuantitySample] {
-        lock.withLock { entries.map(\.sample) }
+        stored.withLock { $0.entries.map { $0.sample.copy() } }
     }
 
     public var authorizationStatus: HKAuthorizationStatus {
@@ -127,8 +135,8 @@ public final class HealthDatabase: @unchecked Sendable {
 
     // MARK: What the store does
 
-    /// Runs one request on the private queue: latency, then any hold, then the work under
-    /// the lock, then the callback outside it.
+    /// Runs one request on the private queue: latency, then any hold, then the work, then
+    /// the callback (the app's code, outside every lock).
     func perform<Result: Sendable>(
         _ operation: Operation,
         work: @escaping @Sendable () -> Result,
@@ -139,7 +147,7 @@ public final class HealthDatabase: @unchecked Sendable {
         queue.async { [self] in
             defer { events.inFlight.leave() }
             pause(for: latency)
-            let gate = lock.withLock { holds[operation]?.isEmpty == false ? holds[operation]!.removeFirst() : nil }
+            let gate = stored.withLock { $0.holds[operation]?.isEmpty == false ? $0.holds[operation]!.removeFirst() : nil }
             gate?.wait()
             deliver(work())
         }
@@ -161,9 +169,9 @@ public final class HealthDatabase: @unchecked Sendable {
         if object.metadata?[HKMetadataKeySyncIdentifier] != nil && object.metadata?[HKMetadataKeySyncVersion] == nil {
             return (false, HKError(.errorInvalidArgument))
         }
-        lock.withLock {
-            lastChange += 1
-            entries.append((sample, lastChange))
+        stored.withLock { stored in
+            stored.lastChange += 1
+            stored.entries.append((sample.copy(), stored.lastChange))
         }
         return (true, nil)
     }
@@ -178,19 +186,19 @@ public final class HealthDatabase: @unchecked Sendable {
 
     func answer(_ query: HKAnchoredObjectQuery) -> QueryResult {
         guard configuration.isAvailable else { return QueryResult(error: HKError(.errorHealthDataUnavailable)) }
-        return lock.withLock {
-            if let queryFailure { return QueryResult(error: queryFailure) }
+        return stored.withLock { stored in
+            if let queryFailure = stored.queryFailure { return QueryResult(error: queryFailure) }
             let since = query.anchor?.change ?? 0
             let matches = { (sample: HKSample) in
                 sample.sampleType == query.objectType && (query.predicate?.matches(sample) ?? true)
             }
             // Without read access HealthKit answers with nothing, not with an error.
             let readable = authorizationStatus == .sharingAuthorized
-            var added = readable ? entries.filter { $0.change > since && matches($0.sample) }.map(\.sample) : []
+            var added = readable ? stored.entries.filter { $0.change > since && matches($0.sample) }.map { $0.sample.copy() } : []
             if query.limit != HKObjectQueryNoLimit { added = Array(added.prefix(query.limit)) }
             // A first query (no anchor) reports no deletions: there is nothing to delete yet.
-            let deleted = readable && query.anchor != nil ? deletions.filter { $0.change > since }.map(\.object) : []
-            return QueryResult(samples: added, deleted: deleted, anchor: HKQueryAnchor(change: lastChange))
+            let deleted = readable && query.anchor != nil ? stored.deletions.filter { $0.change > since }.map(\.object) : []
+            return QueryResult(samples: added, deleted: deleted, anchor: HKQueryAnchor(change: stored.lastChange))
         }
     }
 }

@@ -5,9 +5,9 @@ import Synchronization
 /// The app's sandbox: a real directory, real file I/O, and an injectable delay that stands
 /// in for slow flash, so I/O on the main thread shows up on the watchdog.
 ///
-/// `@unchecked Sendable` is sound: the only mutable state, the held writes, is guarded by
-/// `lock`, which the app's I/O takes only when a test has asked to hold a write.
-public final class AppContainer: @unchecked Sendable {
+/// The only state the test and the app's I/O share, the held writes, is under a `SimLock`:
+/// holding a write on main must not order the app's accesses for TSan.
+public final class AppContainer: Sendable {
     public let directory: URL
     public let diskDelay: Duration
     /// Reads and writes under way now: a background task completed while this is above
@@ -18,9 +18,9 @@ public final class AppContainer: @unchecked Sendable {
     /// Reads and writes that ran on the main queue, where they stall the UI.
     public let ioOnMainQueue = EventCounter()
 
-    private let lock = NSLock()
-    private var heldWrites: [Gate] = []
-    private let holdsPending = Atomic<Int>(0)
+    private let heldWrites = SimLock<[Gate]>([])
+    // Asked on the app's I/O threads (see `MainQueue` for why not `MainQueue.isCurrent`).
+    private let mainQueue = MainQueue.shared
 
     public init(directory: URL, diskDelay: Duration) {
         self.directory = directory
@@ -46,8 +46,7 @@ public final class AppContainer: @unchecked Sendable {
     /// Holds the next write: it waits, after its delay, until the gate opens.
     public func holdNextWrite() -> Gate {
         let gate = Gate()
-        lock.withLock { heldWrites.append(gate) }
-        holdsPending.add(1, ordering: .relaxed)
+        heldWrites.withLock { $0.append(gate) }
         return gate
     }
 
@@ -70,16 +69,13 @@ public final class AppContainer: @unchecked Sendable {
     }
 
     private func nextHeldWrite() -> Gate? {
-        // Checked without the lock first, so unheld writes add no synchronisation.
-        guard holdsPending.load(ordering: .relaxed) > 0 else { return nil }
-        holdsPending.subtract(1, ordering: .relaxed)
-        return lock.withLock { heldWrites.removeFirst() }
+        heldWrites.withLock { $0.isEmpty ? nil : $0.removeFirst() }
     }
 
     private func io<T>(_ body: () throws -> T) throws -> T {
         inFlight.enter()
         defer { inFlight.leave() }
-        if MainQueue.isCurrent { ioOnMainQueue.increment() }
+        if mainQueue.isCurrent { ioOnMainQueue.increment() }
         pause(for: diskDelay)
         return try body()
     }

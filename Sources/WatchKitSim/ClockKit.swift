@@ -1,9 +1,11 @@
 import Foundation
+import SimSupport
+import Synchronization
 
 /// A complication slot on the watch face.
 public struct CLKComplication: Hashable, Sendable {
     public let identifier: String
-    public static let caffeine = CLKComplication(identifier: "caffeine")
+    public static var caffeine: CLKComplication { .init(identifier: "caffeine") }
 }
 
 public struct CLKSimpleTextProvider: Sendable {
@@ -111,6 +113,7 @@ public final class CLKComplicationServer: @unchecked Sendable {
     public var activeComplications: [CLKComplication]? { [.caffeine] }
 
     weak var owner: WKExtension?
+    private let mainQueue = MainQueue.shared
     @MainActor var dataSource: (any CLKComplicationDataSource)?
     /// What the watch face shows now.
     @MainActor public private(set) var currentEntry: CLKComplicationTimelineEntry?
@@ -120,25 +123,49 @@ public final class CLKComplicationServer: @unchecked Sendable {
     init() {}
 
     /// Marks the complication's timeline stale; ClockKit asks the data source for a new
-    /// entry after this call has returned. Callable from any thread.
+    /// entry after this call has returned. Callable from any thread: from main, the ask
+    /// comes at the end of the current turn; from another thread, at the runtime's next
+    /// turn on main (`WKExtension.mainTurn`), so the calling thread hands nothing to main.
     public func reloadTimeline(for complication: CLKComplication) {
+        guard mainQueue.isCurrent else {
+            reloadsAskedOffMain.add(1, ordering: .relaxed)
+            return
+        }
         DispatchQueue.main.async { [self] in
             MainActor.assumeIsolated { ask(for: complication) }
         }
     }
 
+    // Relaxed: a count, not a hand-off (see `Gate`).
+    private let reloadsAskedOffMain = Atomic<Int>(0)
+
+    @MainActor
+    func reloadIfAskedOffMain() {
+        guard reloadsAskedOffMain.exchange(0, ordering: .relaxed) > 0 else { return }
+        ask(for: .caffeine)
+    }
+
     @MainActor
     private func ask(for complication: CLKComplication) {
         let owner = owner
+        let mainQueue = mainQueue
         dataSource?.getCurrentTimelineEntry(for: complication) { [weak self] entry in
             // The handler is main-actor code by inference; a data source that calls it from
-            // another thread is recorded, and its entry shown on main afterwards.
-            let received = { @MainActor @Sendable [weak self] in
-                self?.currentEntry = entry
-                self?.reloadCount += 1
+            // another thread is recorded, and its entry shown at the runtime's next turn on main.
+            guard mainQueue.isCurrent else {
+                owner?.noteOffMainCall("the complication handler")
+                owner?.askedOffMain.withLock { asked in
+                    asked.append { [weak self] in self?.received(entry) }
+                }
+                return
             }
-            guard WKExtension.isOnMainThread("the complication handler", owner: owner, replay: received) else { return }
-            MainActor.assumeIsolated(received)
+            MainActor.assumeIsolated { self?.received(entry) }
         }
+    }
+
+    @MainActor
+    private func received(_ entry: CLKComplicationTimelineEntry?) {
+        currentEntry = entry
+        reloadCount += 1
     }
 }

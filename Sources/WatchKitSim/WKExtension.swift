@@ -7,9 +7,11 @@ import SimSupport
 /// complication server, draws the app's text UI and taps it, and records what the app did.
 ///
 /// Its API, like WatchKit's, is main-thread only (Apple declares the class `@MainActor`).
-/// A call from another thread is recorded in `record.offMainCalls` and carried out on the
-/// main thread afterwards (real WatchKit would misbehave), so one mistake does not hide
-/// the next.
+/// A call from another thread is recorded in `record.offMainCalls` and carried out at the
+/// runtime's next turn on main (real WatchKit would misbehave), so one mistake does not
+/// hide the next. The runtime's turn comes from its own heartbeat (`mainTurn`), never
+/// from a dispatch by the calling thread, which would order that thread's accesses before
+/// main's for TSan: synchronisation the app does not have.
 ///
 /// watchOS 7 renamed the class `WKApplication` and its delegate `WKApplicationDelegate`;
 /// both names are here, for the same class (see `Steps/FIDELITY.md`).
@@ -22,6 +24,7 @@ public final class WKExtension {
     public var record: RuntimeRecord {
         var record = calls
         record.completions = completionLog.entries
+        record.offMainCalls = offMainCalls.withLock { $0 }
         return record
     }
     private var calls = RuntimeRecord()
@@ -40,12 +43,26 @@ public final class WKExtension {
 
     /// The app launched last. A simulated watch runs one app at a time (see `OneAppAtATime`).
     nonisolated static var running: WKExtension? {
-        get { runningLock.withLock { runningExtension } }
-        set { runningLock.withLock { runningExtension = newValue } }
+        get { Unseen.run { runningExtension } }
+        set {
+            Unseen.prepare()
+            Unseen.run { runningExtension = newValue }
+        }
     }
-    // Read from any thread (`CLKComplicationServer.sharedInstance()`), written at launch.
-    private nonisolated static let runningLock = NSLock()
+    // Read from any thread (`CLKComplicationServer.sharedInstance()`), written at launch,
+    // before any app thread exists. Not a lock, not a lazily initialised global (TSan on
+    // Linux treats either as one): a plain static with a constant initial value, touched
+    // only out of TSan's sight (`Unseen`).
     nonisolated(unsafe) private static var runningExtension: WKExtension?
+
+    /// Asked from any thread (see `MainQueue` for why not `MainQueue.isCurrent`).
+    nonisolated let mainQueue = MainQueue.shared
+
+    /// Main-thread-only calls made from other threads, in order (see `noteOffMainCall`).
+    private nonisolated let offMainCalls = SimLock<[String]>([])
+
+    /// Main-thread work that app threads asked for, carried out at the next `mainTurn`.
+    nonisolated let askedOffMain = SimLock<[@MainActor @Sendable () -> Void]>([])
 
     /// The running app's extension object, as `WKExtension.shared()` returns it on watchOS.
     public static func shared() -> WKExtension {
@@ -84,9 +101,15 @@ public final class WKExtension {
     ) {
         nonisolated(unsafe) let completion = scheduledCompletion
         // Sound: the completion is only ever called on the main queue, below.
-        guard Self.isOnMainThread("WKExtension.scheduleBackgroundRefresh", owner: self, replay: {
-            self.scheduleBackgroundRefresh(withPreferredDate: preferredFireDate, userInfo: nil, scheduledCompletion: completion)
-        }) else { return }
+        guard mainQueue.isCurrent else {
+            noteOffMainCall("WKExtension.scheduleBackgroundRefresh")
+            askedOffMain.withLock { asked in
+                asked.append {
+                    self.scheduleBackgroundRefresh(withPreferredDate: preferredFireDate, userInfo: nil, scheduledCompletion: completion)
+                }
+            }
+            return
+        }
         calls.scheduledRefreshes.append(preferredFireDate)
         DispatchQueue.main.async { completion(nil) }
     }
@@ -173,26 +196,21 @@ public final class WKExtension {
 
     // MARK: The runtime's turn on main
 
+    /// Records, at the call, a main-thread-only API the app called from another thread.
+    nonisolated func noteOffMainCall(_ api: String) {
+        offMainCalls.withLock { $0.append(api) }
+    }
+
     /// Runs on the main thread at every heartbeat of the watchdog: carries out what app
     /// threads asked of the runtime since the last turn. Work reaches main this way, and
     /// not by a dispatch from the asking thread, so the simulators add no happens-before
     /// edge between an app thread and the main thread (see `Watchdog`).
     private func mainTurn() {
-    }
-
-    // MARK: Records
-
-
-    /// True when called on the main thread. Otherwise records `api` as called off the main
-    /// thread and runs `replay` on the main queue later.
-    nonisolated static func isOnMainThread(
-        _ api: String, owner: WKExtension?, replay: @escaping @MainActor @Sendable () -> Void
-    ) -> Bool {
-        if MainQueue.isCurrent { return true }
-        DispatchQueue.main.async {
-            owner?.calls.offMainCalls.append(api)
-            replay()
+        let asked = askedOffMain.withLock { asked in
+            defer { asked = [] }
+            return asked
         }
-        return false
+        for work in asked { work() }
+        complicationServer.reloadIfAskedOffMain()
     }
 }

@@ -7,8 +7,7 @@ import SimSupport
 ///
 /// As in WatchKit the class has no actor annotation: it may be completed from any thread.
 public class WKRefreshBackgroundTask: Hashable, @unchecked Sendable {
-    // `@unchecked Sendable` is sound: both stored properties are `let`s; the runtime's
-    // completion log locks for itself.
+    // `@unchecked Sendable` is sound: the stored properties are `let`s of Sendable types.
     public let identifier: Int
     private let log: CompletionLog
     private let ioInFlight: Gauge
@@ -35,15 +34,14 @@ public class WKRefreshBackgroundTask: Hashable, @unchecked Sendable {
 /// The task watchOS delivers for a scheduled background refresh.
 public final class WKApplicationRefreshBackgroundTask: WKRefreshBackgroundTask, @unchecked Sendable {}
 
-/// Every completion of the run's tasks, in order, from whichever thread made it.
-final class CompletionLog: @unchecked Sendable {
-    // `@unchecked Sendable` is sound: `completions` is touched only under `lock`.
-    private let lock = NSLock()
-    private var completions: [RuntimeRecord.Completion] = []
+/// Every completion of the run's tasks, in order, from whichever thread made it. A
+/// `SimLock`: the test reading the record on main must not order the app's accesses.
+final class CompletionLog: Sendable {
+    private let completions = SimLock<[RuntimeRecord.Completion]>([])
 
     func append(_ completion: RuntimeRecord.Completion) {
-        lock.withLock { completions.append(completion) }
+        completions.withLock { $0.append(completion) }
     }
 
-    var entries: [RuntimeRecord.Completion] { lock.withLock { completions } }
+    var entries: [RuntimeRecord.Completion] { completions.withLock { $0 } }
 }

@@ -101,6 +101,22 @@ struct SupportTests {
         #expect(try await awaitValue(onMain, "a main-queue block") == true)
     }
 
+    @Test("a SimLock keeps its state whole when many threads change it at once")
+    func simLockIsALock() async throws {
+        let lock = SimLock(0)
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 1...8 {
+                group.addTask { for _ in 1...1_000 { lock.withLock { $0 += 1 } } }
+            }
+        }
+        #expect(lock.withLock { $0 } == 8_000)
+    }
+
+    @Test("Unseen.run runs its body and returns its value, with or without TSan")
+    func unseenRunsItsBody() {
+        #expect(Unseen.run { 6 * 7 } == 42)
+    }
+
     @Test("OneAppAtATime runs one body at a time: a second waits until the first has returned")
     func oneAppAtATime() async throws {
         let first = Gate()

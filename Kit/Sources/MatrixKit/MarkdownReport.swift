@@ -13,6 +13,10 @@ public enum MarkdownReport {
         out.append("")
         out.append(table(matrix))
         out.append("")
+        if let canary = matrix.canary {
+            out.append("The simulators' canary (`\(CanaryTally.file)`): both races planted through their hand-offs were reported in \(canary.fullySeen)/\(canary.runs) runs.")
+            out.append("")
+        }
         out.append("Stages: " + matrix.stages.map { "\($0.number) \($0.title)" }.joined(separator: "; ") + ".")
         if let diagnostics = matrix.diagnostics, !diagnostics.isEmpty {
             out.append("")

@@ -17,6 +17,8 @@ public struct Matrix: Sendable {
     /// stage number → how the strict build shows that it compiled the stage's every file
     /// and how it ended; a compiler cell without one is an error.
     public var compileProofs: [Int: String] = [:]
+    /// The simulators' canary; `nil` when the TSan rows were not measured.
+    public var canary: CanaryTally?
     /// Whether the TSan rows were skipped on request (`--skip-tsan`).
     public var tsanSkipped = false
     /// What went wrong while measuring (failed processes, missing verdicts, …).
@@ -81,7 +83,7 @@ public struct Matrix: Sendable {
     /// Cells that could not be measured, and everything else that went wrong.
     public var allErrors: [String] {
         cells.filter(\.isError).map { "\($0.defect.id), stage \($0.stage): \($0.measured)" }
-            + (verdicts?.problems ?? []) + errors
+            + (verdicts?.problems ?? []) + (canary?.problem.map { [$0] } ?? []) + errors
     }
 
     /// No mismatch, no unexpected report, no error: the exit status is 0.

@@ -43,20 +43,28 @@ public struct RaceScenarioRunner: Sendable {
 
     /// Runs one scenario once on one stage; returns its reports, or why it failed.
     public func reports(scenario: String, stage: Stage, launch: TestLaunch) -> Result<[TSanReport], RunFailure> {
+        reports(suite: "Stage\(stage.number)Tests.Stage\(stage.number)RaceScenarios", environment: ["TRACKER_RACE": scenario], launch: launch)
+    }
+
+    /// Runs the simulators' canary once (`Tests/SimTests/SimulatorCanary.swift`): two races
+    /// planted through every hand-off the simulators make, which TSan must report.
+    public func canaryReports(launch: TestLaunch) -> Result<[TSanReport], RunFailure> {
+        reports(suite: "SimTests.SimulatorCanary", environment: ["SIM_CANARY": "1"], launch: launch)
+    }
+
+    private func reports(suite: String, environment: [String: String], launch: TestLaunch) -> Result<[TSanReport], RunFailure> {
         let logs = shell.scratch.appendingPathComponent("tsan-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: logs, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: logs) }
-        let suite = "Stage\(stage.number)Tests.Stage\(stage.number)RaceScenarios"
         let arguments: [String] = switch launch {
         case .bundle(let path): [path, suite]
         case .swiftTest:
             ["swift", "test", "--skip-build", "--sanitize=thread", "--scratch-path", Self.scratchPath, "--filter", suite]
         }
-        let result = shell.run(arguments, environment: [
-            "TRACKER_RACE": scenario,
+        let result = shell.run(arguments, environment: environment.merging([
             "TSAN_OPTIONS": "log_path=\(logs.path)/tsan:exitcode=0:atexit_sleep_ms=0",
             "SWIFT_BACKTRACE": "enable=no",
-        ], timeout: 120)
+        ]) { own, _ in own }, timeout: 120)
         let files = (try? FileManager.default.contentsOfDirectory(atPath: logs.path))?.sorted() ?? []
         let reports = files.filter { $0.hasPrefix("tsan") }.flatMap { file in
             TSanLogParser.reports(in: (try? String(contentsOf: logs.appendingPathComponent(file), encoding: .utf8)) ?? "")

@@ -70,6 +70,16 @@ if options.skipTSan {
             finish(1)
         }
     }
+    // The canary first: were the simulators to order two accesses, every cell below could lie.
+    var canary = CanaryTally()
+    for run in 1...options.runs {
+        progress.show("the simulators' canary, run \(run)/\(options.runs)")
+        switch tsan.runCanary(launch: tsanLaunch) {
+        case .success(let reports): canary.record(reports)
+        case .failure(let failure): fail("the simulators' canary, run \(run)", failure)
+        }
+    }
+    matrix.canary = canary
     let scenarios = Check.races.compactMap(\.defect)
     for stage in stages {
         var tally = TSanTally(runs: options.runs)
