@@ -4,7 +4,8 @@
 /// (`WKExtension.shared()`, `CLKComplicationServer.sharedInstance()`,
 /// `HKHealthStore.isHealthDataAvailable()`) answer for that app. Every test that launches
 /// an app runs inside `OneAppAtATime.shared.run`, so two never overlap, and their main
-/// thread stalls and TSan reports never blur into each other.
+/// thread stalls and TSan reports never blur into each other. `WKExtension.launch` checks
+/// `holdsTurn`, so an app launched outside cannot overlap another unnoticed.
 public actor OneAppAtATime {
     public static let shared = OneAppAtATime()
 
@@ -19,6 +20,9 @@ public actor OneAppAtATime {
         defer {
             if waiters.isEmpty { busy = false } else { waiters.removeFirst().resume() }
         }
-        return try await body()
+        return try await Self.$holdsTurn.withValue(true) { try await body() }
     }
+
+    /// True inside `run`, in the task that holds the turn.
+    @TaskLocal public static var holdsTurn = false
 }

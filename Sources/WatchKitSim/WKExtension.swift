@@ -75,6 +75,7 @@ public final class WKExtension {
     /// Launches an app on a device: builds its scene, then calls
     /// `applicationDidFinishLaunching()` and `applicationDidBecomeActive()`.
     public static func launch(_ app: any WatchApp.Type, on device: WatchDevice) -> WKExtension {
+        precondition(OneAppAtATime.holdsTurn, "launch an app inside OneAppAtATime.shared.run, so that no two overlap")
         let runtime = WKExtension(device: device)
         Self.running = runtime
         HealthDatabase.running = device.health

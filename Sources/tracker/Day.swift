@@ -1,5 +1,6 @@
 import CoffeeModel
 import Foundation
+import SimSupport
 import TrackerSpec
 import WatchKitSim
 
@@ -12,7 +13,9 @@ struct Day {
 
     func run() async throws {
         print("Coffee Tracker, \(stage)\n")
-        try await AppRun(app) { $0.diskDelay = diskDelay }.finish(after: play)
+        try await OneAppAtATime.shared.run { @MainActor in
+            try await AppRun(app) { $0.diskDelay = diskDelay }.finish(after: play)
+        }
     }
 
     private func play(_ run: AppRun) async throws {

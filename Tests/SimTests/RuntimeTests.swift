@@ -11,6 +11,17 @@ import WatchKitSim
 @Suite("WatchKitSim: the runtime")
 @MainActor
 struct RuntimeTests {
+    @Test("an app launched outside OneAppAtATime traps, so no two apps (and no watchdog measurements) overlap")
+    func launchOutsideTheTurnTraps() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let device = try WatchDevice()
+            defer { device.erase() }
+            _ = await MainActor.run { WKExtension.launch(TestApp<HandlerDataSource>.self, on: device) }
+        }
+        let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(stderr.contains("inside OneAppAtATime.shared.run"), "stderr: \(stderr)")
+    }
+
     @Test("launch calls applicationDidFinishLaunching while inactive, then applicationDidBecomeActive once active")
     func launch() async throws {
         try await withTestApp { run in
