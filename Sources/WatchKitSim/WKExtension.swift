@@ -22,6 +22,7 @@ public final class WKExtension {
     public var record: RuntimeRecord {
         var record = calls
         record.completions = completionLog.entries
+        record.offMainPublishes = rendered.offMainPublishes
         return record
     }
     private var calls = RuntimeRecord()
@@ -31,6 +32,8 @@ public final class WKExtension {
 
     private var delegate: (any WKExtensionDelegate)?
     private var views: [any WKView] = []
+    /// What the runtime drew last (see `Rendering.swift`).
+    var rendered = RenderedScreen()
     private let watchdog = Watchdog()
     private var nextTaskIdentifier = 1
 
@@ -66,10 +69,13 @@ public final class WKExtension {
         runtime.views = [scene.rootView]
         runtime.complicationServer.owner = runtime
         runtime.complicationServer.dataSource = scene.complicationDataSource
+        offMainChanges.store(0, ordering: .relaxed)
+        onScreen = runtime
         runtime.watchdog.start { [weak runtime] in runtime?.mainTurn() }
         scene.delegate.applicationDidFinishLaunching()
         runtime.applicationState = .active
         scene.delegate.applicationDidBecomeActive()
+        runtime.render()
         return runtime
     }
 
@@ -105,6 +111,7 @@ public final class WKExtension {
         delegate?.applicationWillEnterForeground()
         applicationState = .active
         delegate?.applicationDidBecomeActive()
+        render()
     }
 
     /// Wakes the app in the background with a refresh task, as a scheduled refresh does.
@@ -118,28 +125,30 @@ public final class WKExtension {
         return task
     }
 
-    /// The screen as the user sees it now.
-    public var screen: Screen {
-        guard let top = views.last else { return Screen(lines: ["(not running)"]) }
-        return Screen(lines: top.body.map { element in
-            switch element {
-            case .text(let text): text
-            case .button(let label, _, _): "[ \(label) ]"
-            case .link(let label, _): "[ \(label) > ]"
-            }
-        })
+    /// The screen as the user sees it: as the runtime last drew it. The runtime draws at
+    /// launch, on navigation and on entering the foreground, after the app publishes a
+    /// change (`Published`), and when the watch's clock has moved.
+    public var screen: Screen { rendered.screen }
+
+    /// Draws the top view now: its body is built from the app's state, on main.
+    func render() {
+        rendered.draw(views.last, at: device.clock.now)
     }
 
-    /// Taps the button or link with this label on the current screen.
+    /// Taps the button or link with this label on the screen as last drawn.
     public func tap(_ label: String) throws {
-        for element in views.last?.body ?? [] {
+        for element in rendered.elements {
             switch element {
             case .button(label, let dismisses, let action):
                 action()
-                if dismisses && views.count > 1 { views.removeLast() }
+                if dismisses && views.count > 1 {
+                    views.removeLast()
+                    render()
+                }
                 return
             case .link(label, let destination):
                 views.append(destination())
+                render()
                 return
             default:
                 continue
@@ -151,6 +160,7 @@ public final class WKExtension {
     /// Closes the top view (the watch's back button).
     public func goBack() {
         if views.count > 1 { views.removeLast() }
+        render()
     }
 
     /// The longest time the main queue was blocked since launch or the last reset.
@@ -165,6 +175,7 @@ public final class WKExtension {
         watchdog.stop()
         delegate = nil
         views = []
+        render()
         complicationServer.dataSource = nil
         isTerminated = true
         // `running` stays: work the app left running reaches this terminated runtime, whose
@@ -178,6 +189,7 @@ public final class WKExtension {
     /// not by a dispatch from the asking thread, so the simulators add no happens-before
     /// edge between an app thread and the main thread (see `Watchdog`).
     private func mainTurn() {
+        renderAtTurn()
     }
 
     // MARK: Records
