@@ -12,18 +12,29 @@ public protocol ObservableObject: AnyObject {}
 /// the change in `RuntimeRecord.offMainPublishes` (SwiftUI warns: "Publishing changes from
 /// background threads is not allowed").
 ///
-/// The value lives in a box of its own, so that the app's reads and writes of it are made
-/// by this module's code, which ThreadSanitizer sees (a key path is applied by the Swift
-/// runtime, which it does not). The accessors are transparent: their bodies run as part of
-/// the app's property accessors, so a race on a published property is reported in the
-/// app's own code.
+/// Made for ThreadSanitizer to judge the app, and nothing else:
+/// - The accessors are transparent: their bodies become part of the app's own property
+///   accessors (`CoffeeData.healthAccess.getter`), so a race is reported in the app's code,
+///   and their key paths are resolved at compile time, not applied by the Swift runtime
+///   (which ThreadSanitizer does not see into).
+/// - The value lives in a box. ThreadSanitizer does not see a copy of an array or a string
+///   made by generic code (the compiler's copy helpers are not instrumented), so the value
+///   is copied in and out by the box (`load()`, `store(_:)`), and every read and write also
+///   reads or writes the box's `stores`, a plain integer, in the app's accessor: a race on
+///   the value is reported once, as a race on `stores` ("of size 8"), whatever its type.
 @propertyWrapper
 public struct Published<Value> {
     @usableFromInline
     final class Box {
         @usableFromInline var value: Value
+        /// How many times a value was stored: the access ThreadSanitizer sees (see above).
+        @usableFromInline var stores = 0
 
         @usableFromInline init(_ value: Value) { self.value = value }
+
+        @usableFromInline func load() -> Value { value }
+
+        @usableFromInline func store(_ newValue: Value) { value = newValue }
     }
 
     @usableFromInline let box: Box
@@ -46,11 +57,15 @@ public struct Published<Value> {
         storage storageKeyPath: ReferenceWritableKeyPath<Object, Self>
     ) -> Value {
         @_transparent get {
-            object[keyPath: storageKeyPath].box.value
+            let box = object[keyPath: storageKeyPath].box
+            precondition(box.stores >= 0)
+            return box.load()
         }
         @_transparent set {
             WKExtension.publisherWillChange()
-            object[keyPath: storageKeyPath].box.value = newValue
+            let box = object[keyPath: storageKeyPath].box
+            box.stores = box.stores &+ 1
+            box.store(newValue)
         }
     }
 }

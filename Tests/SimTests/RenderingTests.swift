@@ -14,6 +14,16 @@ final class LampModel: ObservableObject {
     @Published var presses = 0
 }
 
+/// Keeps what its observers saw.
+@MainActor
+final class Journal: ObservableObject {
+    @Published var entries: [String] = [] {
+        didSet { seen.append("\(oldValue.count) -> \(entries.count)") }
+    }
+    @Published var note: String?
+    var seen: [String] = []
+}
+
 /// Changed from a background thread. Its value is read and written under a lock, so the
 /// test itself has no data race: ThreadSanitizer stays quiet, whatever the runtime does.
 final class BackgroundModel: ObservableObject, @unchecked Sendable {
@@ -86,6 +96,18 @@ func withLampApp(_ body: @MainActor @Sendable (LampRun) async throws -> Void) as
 @Suite("WatchKitSim: rendering the screen")
 @MainActor
 struct RenderingTests {
+    @Test("@Published stores and reads values of any type; didSet sees the old value and the stored new one; an optional starts as nil")
+    func publishedStoresAndObserves() {
+        let journal = Journal()
+        #expect(journal.note == nil)
+        journal.entries.append("coffee")
+        journal.entries = journal.entries + ["tea"]
+        journal.note = "two"
+        #expect(journal.entries == ["coffee", "tea"])
+        #expect(journal.note == "two")
+        #expect(journal.seen == ["0 -> 1", "1 -> 2"])
+    }
+
     @Test("launch draws the screen at once")
     func launchDraws() async throws {
         try await withLampApp { run in
@@ -176,7 +198,11 @@ struct RenderingTests {
                 done.put(true)
             }
             _ = try await awaitValue(done, "the background changes")
+            // Counted at the runtime's turns, which may draw the last value before they
+            // have counted every change.
+            try await waitUntil("the changes to be counted") { run.runtime.record.offMainPublishes >= 3 }
             try await waitUntil("the changes to be drawn") { run.runtime.screen.contains("Background: 3") }
+            try await mainQueueDrained()
             #expect(run.runtime.record.offMainPublishes == 3)
         }
     }
