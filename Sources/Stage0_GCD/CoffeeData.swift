@@ -11,20 +11,20 @@ enum HealthAccess {
 
 /// The app's model: the drinks of the last 24 hours, kept on disk and in HealthKit.
 /// The views read it on the main thread.
-final class CoffeeData {
+final class CoffeeData: ObservableObject {
     let device: WatchDevice
     private(set) lazy var healthKitController = HealthKitController(model: self)
 
-    var healthAccess = HealthAccess.asking
+    @Published var healthAccess = HealthAccess.asking
 
     /// Set when the saved drinks could not be read at launch.
-    var loadProblem: String?
+    @Published var loadProblem: String?
 
     /// Set by the complication when the caffeine level falls below the reminder threshold.
-    var reminder: String?
+    @Published var reminder: String?
 
     /// Every change is saved to disk and shown on the complication.
-    var currentDrinks: [Drink] = [] {
+    @Published var currentDrinks: [Drink] = [] {
         didSet {
             logger.debug("The drink list changed.")
             save()

@@ -47,6 +47,8 @@ public final class AppRun {
     public private(set) var runtime: WKExtension
 
     public var health: HealthDatabase { device.health }
+    /// The screen as the runtime last drew it: the app's view, rendered on main after the
+    /// app's model changed (see `WKExtension.screen`), never built by the test.
     public var screen: Screen { runtime.screen }
     public var record: RuntimeRecord { runtime.record }
 
@@ -108,8 +110,19 @@ public final class AppRun {
         await quiesce()
     }
 
+    /// Waits until the runtime draws a screen showing `text`.
     public func waitForScreen(_ text: String, timeout: Duration = .seconds(5)) async throws {
         try await waitUntil("\"\(text)\" on screen:\n\(screen)", timeout: timeout) { screen.contains(text) }
+    }
+
+    /// How many times the runtime has drawn the screen since the current launch.
+    public var renderCount: Int { runtime.renderCount }
+
+    /// Waits until the runtime draws the screen again (for a change the app published, the
+    /// clock moving, navigation): a render after the `since`-th, by default after now.
+    public func waitForRender(since count: Int? = nil, timeout: Duration = .seconds(5)) async throws {
+        let count = count ?? renderCount
+        try await waitUntil("the screen to be drawn again:\n\(screen)", timeout: timeout) { renderCount > count }
     }
 
     public func tap(_ labels: String...) throws {
@@ -199,6 +212,19 @@ public final class AppRun {
     public func busyMainThread(until what: String, _ condition: () -> Bool, then action: () throws -> Void) throws {
         guard busyMainThread(atMost: .seconds(5), until: condition) else { throw TimedOut(what: what, after: .seconds(5)) }
         try action()
+    }
+
+    /// Keeps the main thread busy at the start of the runtime's next turn on main, before
+    /// the turn draws what the app changed: runs `work` there, and returns once that turn
+    /// is over. What the app publishes off the main thread during `work` is drawn by the
+    /// same turn right after it, with nothing in between (see `WKExtension.atNextTurn`).
+    public func busyAtRuntimeTurn(_ work: @escaping @MainActor () -> Void) async throws {
+        let done = Gate()
+        runtime.atNextTurn {
+            work()
+            done.open()
+        }
+        try await waitUntil("the runtime's next turn on main") { done.opened }
     }
 
     /// Keeps the main thread busy until `condition` holds or `limit` passes; returns

@@ -20,6 +20,8 @@ extension Check {
             try expect(run.screen.contains("Caffeine: 64 mg"), "caffeine level after an espresso:\n\(run.screen)")
             try expect(run.drinkRows == ["07:00  64 mg"], "drink list after an espresso:\n\(run.screen)")
             run.device.clock.advance(by: Drink.halfLife)
+            // The runtime draws the screen again at its next turn on main after the clock moved.
+            try await run.waitForRender()
             try expect(run.screen.contains("Caffeine: 32 mg"), "caffeine level one half-life later:\n\(run.screen)")
         }
     }

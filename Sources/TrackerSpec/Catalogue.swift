@@ -120,9 +120,9 @@ public enum Catalogue {
             detector: .suite, present: [1, 2]),
         Defect(
             id: "race-health-access",
-            summary: "The shim's completion writes the Health status on a pool thread while the screen reads it on main",
-            // Measured by its own scenario in every run of stages 1 and 2 (10 of 10 each, after
-            // the launch sequence became quiet; earlier versions of the kit saw 0 of 10 in
+            summary: "The shim's completion writes the Health status on a pool thread while the runtime draws the screen on main",
+            // Measured by its own scenario in every run of stages 1 and 2 (10 of 10 each, with
+            // the screen drawn by the runtime; earlier versions of the kit saw 0 of 10 in
             // stage 1, see Steps/TSAN.md).
             detector: .threadSanitizer(properties: ["healthAccess"], between: [.main, .task]),
             present: [1, 2]),

@@ -14,19 +14,26 @@ extension Check {
         screenDrawnAsAccessIsGranted, drinkAddedDuringAuthorization, refreshDuringQueryResults, drinkAddedDuringSave,
     ]
 
-    /// The user answers the Health sheet while the main thread is busy; the screen is
-    /// drawn as soon as it is free.
+    /// The user answers the Health sheet while the main thread is busy (the system keeps
+    /// it busy at the start of the runtime's turn on main); the same turn then draws what
+    /// the app published meanwhile. The reading side is the app's own view: the runtime's
+    /// render calls `ContentView.body`, which reads `healthAccess` on main.
     static let screenDrawnAsAccessIsGranted = Check(
         "race: the screen drawn as Health access is granted", detects: "race-health-access"
     ) { app in
         try await withAuthorizationHeld(app) { run, gate in
-            gate.open()
-            // Where the app handles the answer off the main thread, its first HealthKit
-            // load follows at once; where it handles it on main, nothing can happen until
-            // this wait ends, and the screen still says "asking".
-            let started = run.health.events.queryStarted
-            run.busyMainThread(atMost: .milliseconds(200)) { started.count >= 1 }
-            _ = run.screen.contains("Health: on")
+            let renders = run.renderCount
+            try await run.busyAtRuntimeTurn {
+                gate.open()
+                // Where the app handles the answer off the main thread, it publishes the new
+                // status and starts its first HealthKit load at once; where it handles it on
+                // main, nothing can happen until this turn is over.
+                let started = run.health.events.queryStarted
+                run.busyMainThread(atMost: .milliseconds(200)) { started.count >= 1 }
+            }
+            // Off main, the change was drawn by that turn; on main, it is drawn at the end of
+            // the main-queue turn that handles the answer.
+            try await run.waitForRender(since: renders)
             try await run.waitUntilLaunched()
         }
     }

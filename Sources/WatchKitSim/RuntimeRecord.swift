@@ -10,6 +10,9 @@ public struct RuntimeRecord: Sendable {
 
     /// Main-thread-only APIs the app called from another thread, in order.
     public internal(set) var offMainCalls: [String] = []
+    /// Changes to `@Published` properties the app made off the main thread (SwiftUI warns:
+    /// "Publishing changes from background threads is not allowed").
+    public internal(set) var offMainPublishes = 0
     public internal(set) var deliveredTasks: [Int] = []
     public internal(set) var completions: [Completion] = []
     public internal(set) var scheduledRefreshes: [Date] = []

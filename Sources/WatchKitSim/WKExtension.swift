@@ -25,6 +25,7 @@ public final class WKExtension {
         var record = calls
         record.completions = completionLog.entries
         record.offMainCalls = offMainCalls.withLock { $0 }
+        record.offMainPublishes = rendered.offMainPublishes
         return record
     }
     private var calls = RuntimeRecord()
@@ -34,6 +35,8 @@ public final class WKExtension {
 
     private var delegate: (any WKExtensionDelegate)?
     private var views: [any WKView] = []
+    /// What the runtime drew last (see `Rendering.swift`).
+    var rendered = RenderedScreen()
     private let watchdog = Watchdog()
     private var nextTaskIdentifier = 1
 
@@ -57,6 +60,8 @@ public final class WKExtension {
 
     /// Asked from any thread (see `MainQueue` for why not `MainQueue.isCurrent`).
     nonisolated let mainQueue = MainQueue.shared
+    /// What `@Published` properties announce (taken here, on main: see `PublishedChanges`).
+    let publishedChanges = PublishedChanges.shared
 
     /// Main-thread-only calls made from other threads, in order (see `noteOffMainCall`).
     private nonisolated let offMainCalls = SimLock<[String]>([])
@@ -84,10 +89,13 @@ public final class WKExtension {
         runtime.views = [scene.rootView]
         runtime.complicationServer.owner = runtime
         runtime.complicationServer.dataSource = scene.complicationDataSource
+        _ = runtime.publishedChanges.takeOffMain()
+        onScreen = runtime
         runtime.watchdog.start { [weak runtime] in runtime?.mainTurn() }
         scene.delegate.applicationDidFinishLaunching()
         runtime.applicationState = .active
         scene.delegate.applicationDidBecomeActive()
+        runtime.render()
         return runtime
     }
 
@@ -129,6 +137,7 @@ public final class WKExtension {
         delegate?.applicationWillEnterForeground()
         applicationState = .active
         delegate?.applicationDidBecomeActive()
+        render()
     }
 
     /// Wakes the app in the background with a refresh task, as a scheduled refresh does.
@@ -142,28 +151,30 @@ public final class WKExtension {
         return task
     }
 
-    /// The screen as the user sees it now.
-    public var screen: Screen {
-        guard let top = views.last else { return Screen(lines: ["(not running)"]) }
-        return Screen(lines: top.body.map { element in
-            switch element {
-            case .text(let text): text
-            case .button(let label, _, _): "[ \(label) ]"
-            case .link(let label, _): "[ \(label) > ]"
-            }
-        })
+    /// The screen as the user sees it: as the runtime last drew it. The runtime draws at
+    /// launch, on navigation and on entering the foreground, after the app publishes a
+    /// change (`Published`), and when the watch's clock has moved.
+    public var screen: Screen { rendered.screen }
+
+    /// Draws the top view now: its body is built from the app's state, on main.
+    func render() {
+        rendered.draw(views.last, at: device.clock.now)
     }
 
-    /// Taps the button or link with this label on the current screen.
+    /// Taps the button or link with this label on the screen as last drawn.
     public func tap(_ label: String) throws {
-        for element in views.last?.body ?? [] {
+        for element in rendered.elements {
             switch element {
             case .button(label, let dismisses, let action):
                 action()
-                if dismisses && views.count > 1 { views.removeLast() }
+                if dismisses && views.count > 1 {
+                    views.removeLast()
+                    render()
+                }
                 return
             case .link(label, let destination):
                 views.append(destination())
+                render()
                 return
             default:
                 continue
@@ -175,6 +186,7 @@ public final class WKExtension {
     /// Closes the top view (the watch's back button).
     public func goBack() {
         if views.count > 1 { views.removeLast() }
+        render()
     }
 
     /// The longest time the main queue was blocked since launch or the last reset.
@@ -189,6 +201,7 @@ public final class WKExtension {
         watchdog.stop()
         delegate = nil
         views = []
+        render()
         complicationServer.dataSource = nil
         isTerminated = true
         // `running` stays: work the app left running reaches this terminated runtime, whose
@@ -213,5 +226,6 @@ public final class WKExtension {
         }
         for work in asked { work() }
         complicationServer.reloadIfAskedOffMain()
+        renderAtTurn()
     }
 }

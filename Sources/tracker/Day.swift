@@ -93,6 +93,8 @@ struct Day {
         print("  refreshes scheduled:            \(record.scheduledRefreshes.count)")
         let offMain = record.offMainCalls.isEmpty ? "none" : record.offMainCalls.joined(separator: ", ")
         print("  main-thread-only calls off main: \(offMain)")
+        // SwiftUI warns of each: "Publishing changes from background threads is not allowed".
+        print("  @Published changes off main:    \(record.offMainPublishes)")
         let milliseconds = Int((longestRefreshStall.seconds * 1000).rounded())
         let blocked = longestRefreshStall >= diskDelay / 2 && diskDelay > .zero
         print("  longest main-thread stall in a background refresh: \(milliseconds) ms"

@@ -81,6 +81,18 @@ final class RefreshDelegate: NSObject, WKApplicationDelegate {
     }
 }
 
+/// Shaped like the sample's `CoffeeData` (WWDC21 and Swift 6 versions alike): an
+/// `ObservableObject` whose `@Published` drink list saves itself in a `didSet`.
+final class DrinkModel: ObservableObject {
+    @Published var currentDrinks: [String] = [] {
+        didSet {
+            saved = currentDrinks
+        }
+    }
+
+    var saved: [String] = []
+}
+
 @Suite("Apple-shaped call sites")
 @MainActor
 struct AppleShapedCallSites {
@@ -281,6 +293,17 @@ struct AppleShapedCallSites {
             #expect(server.currentEntry?.text == "128 mg")
             #expect(run.dataSource.asked.offMainCount == 0)
         }
+    }
+
+    // MARK: SwiftUI and Combine
+
+    @Test("an ObservableObject's @Published property with a didSet, as the sample declares its drinks")
+    func publishedModel() {
+        let model = DrinkModel()
+        model.currentDrinks.append("espresso")
+        model.currentDrinks = model.currentDrinks + ["latte"]
+        #expect(model.currentDrinks == ["espresso", "latte"])
+        #expect(model.saved == ["espresso", "latte"])
     }
 
     // MARK: WatchKit

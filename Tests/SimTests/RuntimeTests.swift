@@ -191,11 +191,15 @@ struct RuntimeTests {
             try run.runtime.tap("Tap")
             try run.runtime.tap("Tap")
             #expect(run.model.taps == 2)
+            // The model changed on main: the runtime draws it at the end of this turn.
+            try await nextRender(of: run.runtime)
             #expect(run.runtime.screen.lines.first == "Taps: 2")
 
+            // Navigation is drawn at once.
             try run.runtime.tap("Pick")
             #expect(run.runtime.screen.lines == ["Picked: none", "[ Keep looking ]", "[ Espresso ]"])
             try run.runtime.tap("Keep looking")
+            try await nextRender(of: run.runtime)
             #expect(run.runtime.screen.lines.first == "Picked: nothing yet")
 
             try run.runtime.tap("Espresso")

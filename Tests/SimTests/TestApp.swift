@@ -6,11 +6,11 @@ import WatchKitSim
 // A tiny app for the runtime to launch: a delegate that records what watchOS calls, a
 // complication data source, and two views.
 
-/// The app's state, shown by its views.
+/// The app's state, shown by its views: a change is drawn by the runtime.
 @MainActor
-final class TestModel {
-    var taps = 0
-    var picked: String?
+final class TestModel: ObservableObject {
+    @Published var taps = 0
+    @Published var picked: String?
 }
 
 @MainActor

@@ -66,6 +66,13 @@ func mainQueueDrained(isolation: isolated (any Actor)? = #isolation) async throw
     _ = try await awaitValue(box, "the main queue to run what was posted before")
 }
 
+/// Waits until `runtime` draws the screen again.
+@MainActor
+func nextRender(of runtime: WKExtension) async throws {
+    let count = runtime.renderCount
+    try await waitUntil("the screen to be drawn again:\n\(runtime.screen)") { runtime.renderCount > count }
+}
+
 // MARK: Dispatch queues, by name
 
 /// Names the queues a test cares about, so a callback can tell which one it runs on.

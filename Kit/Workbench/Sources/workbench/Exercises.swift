@@ -193,8 +193,8 @@ enum Exercises {
             file: "HealthKitController.swift",
             task: """
                 In stage 2 the shim's completion writes `healthAccess` on a pool thread while
-                the screen reads it on main: ThreadSanitizer reports it every time. Change the
-                shim so that its handler runs on the main actor.
+                the runtime draws the screen on main, where the view reads it: ThreadSanitizer
+                reports it every time. Change the shim so that its handler runs on the main actor.
                 """,
             signals: [.race("race-health-access")],
             hints: [

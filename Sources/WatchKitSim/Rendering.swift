@@ -1,0 +1,112 @@
+import Dispatch
+import Foundation
+import SimSupport
+import Synchronization
+
+/// What the runtime drew last: the screen the user sees, and the elements a tap reaches.
+@MainActor
+struct RenderedScreen {
+    private(set) var screen = Screen(lines: ["(not running)"])
+    private(set) var elements: [ViewElement] = []
+    /// Renders since launch.
+    private(set) var count = 0
+    /// Of those, the renders the runtime drew at its own turns on main (`renderAtTurn()`).
+    var countAtTurns = 0
+    /// The watch's time at the last render: the screen shows values that change with it.
+    private(set) var time: Date?
+    /// A render is queued for the end of the current turn of the main queue.
+    var isScheduled = false
+    /// Changes the app published off the main thread.
+    var offMainPublishes = 0
+    /// An off-main change was drawn at the last turn; its value may have been stored
+    /// only after that (the change is announced before it is stored).
+    var drawAgain = false
+    /// Work to run at the start of the next turn, before it draws (`atNextTurn(_:)`).
+    var workAtNextTurn: [@MainActor () -> Void] = []
+
+    /// Builds `view`'s body (the app's code, on main) and keeps what it shows.
+    mutating func draw(_ view: (any WKView)?, at now: Date) {
+        elements = view?.body ?? []
+        screen = view == nil ? Screen(lines: ["(not running)"]) : Screen(lines: elements.map(\.line))
+        time = now
+        count += 1
+    }
+}
+
+extension ViewElement {
+    var line: String {
+        switch self {
+        case .text(let text): text
+        case .button(let label, _, _): "[ \(label) ]"
+        case .link(let label, _): "[ \(label) > ]"
+        }
+    }
+}
+
+extension WKExtension {
+    /// The runtime that a change published on the main thread redraws: the app launched last.
+    @MainActor static weak var onScreen: WKExtension?
+
+    /// Changes published off the main thread since the runtime's last turn, for the whole
+    /// process (the simulated watch runs one app at a time, see `OneAppAtATime`). Relaxed,
+    /// like `EventCounter`: the changing thread hands nothing over to main, so TSan still
+    /// sees only the app's own synchronisation between its write and the render's read.
+    nonisolated static let offMainChanges = Atomic<Int>(0)
+
+    /// Called by `@Published` before it stores a new value, on the thread that changes it.
+    /// On the main thread: render at the end of this turn of the main queue, once however
+    /// many changes the turn makes. Elsewhere: no dispatch (it would order the changing
+    /// thread's accesses before the render for TSan, which the app does not do); the
+    /// runtime's own next turn on main draws it (`renderAtTurn()`).
+    @usableFromInline
+    nonisolated static func publisherWillChange() {
+        if MainQueue.isCurrent {
+            MainActor.assumeIsolated { onScreen?.setNeedsRender() }
+        } else {
+            offMainChanges.add(1, ordering: .relaxed)
+        }
+    }
+
+    /// Renders at the end of the current turn of the main queue (once, however many
+    /// changes the turn makes).
+    func setNeedsRender() {
+        guard !rendered.isScheduled else { return }
+        rendered.isScheduled = true
+        DispatchQueue.main.async { [weak self] in
+            guard let self else { return }
+            self.rendered.isScheduled = false
+            self.render()
+        }
+    }
+
+    /// At each of the runtime's turns on main: draws what the app published off the main
+    /// thread since the last turn (and once more at the next turn, in case the value was
+    /// stored after this one), and draws again when the watch's clock has moved (the
+    /// screen shows the caffeine level now, as a SwiftUI `TimelineView` would redraw it).
+    func renderAtTurn() {
+        let work = rendered.workAtNextTurn
+        rendered.workAtNextTurn = []
+        for item in work { item() }
+        let published = Self.offMainChanges.exchange(0, ordering: .relaxed)
+        rendered.offMainPublishes += published
+        let again = rendered.drawAgain
+        rendered.drawAgain = published > 0
+        if published > 0 || again || rendered.time != device.clock.now {
+            rendered.countAtTurns += 1
+            render()
+        }
+    }
+
+    /// Runs `work` on the main thread at the start of the runtime's next turn, before the
+    /// turn draws what changed: the system keeping the main thread busy (a long animation,
+    /// say). What the app publishes off main meanwhile is drawn by the same turn, right
+    /// after `work`, in the same turn of the main queue: with no wake-up of the main queue
+    /// in between, which ThreadSanitizer would take as synchronisation with every thread
+    /// that queued work for main meanwhile.
+    public func atNextTurn(_ work: @escaping @MainActor () -> Void) {
+        rendered.workAtNextTurn.append(work)
+    }
+
+    /// How many times the runtime has drawn the screen since launch.
+    public var renderCount: Int { rendered.count }
+}
