@@ -6,7 +6,7 @@ public protocol ObservableObject: AnyObject {}
 ///
 /// As in Combine, the change is announced before the new value is stored (`objectWillChange`
 /// fires in `willSet`), on whatever thread the app sets the property; here the announcement
-/// asks the running app's runtime to render its screen (`WKExtension.publisherWillChange()`).
+/// asks the running app's runtime to render its screen (`PublishedChanges.willChange()`).
 /// On the main thread the runtime draws at the end of the current turn of the main queue,
 /// as SwiftUI does; from another thread it draws at its own next turn on main, and counts
 /// the change in `RuntimeRecord.offMainPublishes` (SwiftUI warns: "Publishing changes from
@@ -29,6 +29,8 @@ public struct Published<Value> {
         @usableFromInline var value: Value
         /// How many times a value was stored: the access ThreadSanitizer sees (see above).
         @usableFromInline var stores = 0
+        /// Where a change is announced, taken when the model is made (see `PublishedChanges`).
+        @usableFromInline let changes = PublishedChanges.shared
 
         @usableFromInline init(_ value: Value) { self.value = value }
 
@@ -62,8 +64,8 @@ public struct Published<Value> {
             return box.load()
         }
         @_transparent set {
-            WKExtension.publisherWillChange()
             let box = object[keyPath: storageKeyPath].box
+            box.changes.willChange()
             box.stores = box.stores &+ 1
             box.store(newValue)
         }

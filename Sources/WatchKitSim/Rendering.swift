@@ -43,15 +43,19 @@ extension ViewElement {
     }
 }
 
-extension WKExtension {
-    /// The runtime that a change published on the main thread redraws: the app launched last.
-    @MainActor static weak var onScreen: WKExtension?
+/// Where `@Published` announces a change, for the whole process (the simulated watch runs
+/// one app at a time, see `OneAppAtATime`).
+///
+/// Each published property's box and each runtime keep the one instance, taken on the
+/// main thread when they are made; the changing threads never touch a global (on Linux,
+/// TSan treats every access to a lazily initialised global as a lock). The off-main count
+/// is relaxed, like `EventCounter`: the changing thread hands nothing over to main, so TSan
+/// still sees only the app's own synchronisation between its write and the render's read.
+public final class PublishedChanges: Sendable {
+    static let shared = PublishedChanges()
 
-    /// Changes published off the main thread since the runtime's last turn, for the whole
-    /// process (the simulated watch runs one app at a time, see `OneAppAtATime`). Relaxed,
-    /// like `EventCounter`: the changing thread hands nothing over to main, so TSan still
-    /// sees only the app's own synchronisation between its write and the render's read.
-    nonisolated static let offMainChanges = Atomic<Int>(0)
+    private let mainQueue = MainQueue.shared
+    private let offMain = Atomic<Int>(0)
 
     /// Called by `@Published` before it stores a new value, on the thread that changes it.
     /// On the main thread: render at the end of this turn of the main queue, once however
@@ -59,13 +63,21 @@ extension WKExtension {
     /// thread's accesses before the render for TSan, which the app does not do); the
     /// runtime's own next turn on main draws it (`renderAtTurn()`).
     @usableFromInline
-    nonisolated static func publisherWillChange() {
-        if MainQueue.isCurrent {
-            MainActor.assumeIsolated { onScreen?.setNeedsRender() }
+    func willChange() {
+        if mainQueue.isCurrent {
+            MainActor.assumeIsolated { WKExtension.onScreen?.setNeedsRender() }
         } else {
-            offMainChanges.add(1, ordering: .relaxed)
+            offMain.add(1, ordering: .relaxed)
         }
     }
+
+    /// The changes published off the main thread since the last call.
+    func takeOffMain() -> Int { offMain.exchange(0, ordering: .relaxed) }
+}
+
+extension WKExtension {
+    /// The runtime that a change published on the main thread redraws: the app launched last.
+    @MainActor static weak var onScreen: WKExtension?
 
     /// Renders at the end of the current turn of the main queue (once, however many
     /// changes the turn makes).
@@ -87,7 +99,7 @@ extension WKExtension {
         let work = rendered.workAtNextTurn
         rendered.workAtNextTurn = []
         for item in work { item() }
-        let published = Self.offMainChanges.exchange(0, ordering: .relaxed)
+        let published = publishedChanges.takeOffMain()
         rendered.offMainPublishes += published
         let again = rendered.drawAgain
         rendered.drawAgain = published > 0
