@@ -4,10 +4,12 @@ import SimSupport
 import WatchKitSim
 import XCTest
 
-// The canary: two races planted on purpose, each routed through every hand-off the
+// The canary: two races planted on purpose, each routed through the hand-offs the
 // simulators make between the main thread and the store's queue. If any of them
 // synchronised for real (a lock, a dispatch to main), TSan would see the two accesses as
-// ordered and say nothing, and a race in a stage could hide the same way. So under
+// ordered and say nothing, and a race in a stage could hide the same way. (The held-write
+// list is taken on main only: an app's file write synchronises through Foundation itself.
+// It is a `SimLock`, like the database's state the queue does take.) So under
 // `--sanitize=thread` both must be reported, every run: `Scripts/race-matrix` runs this
 // case (`SIM_CANARY=1`) and fails when either is missing. Without the variable it skips,
 // and the simulators' own tests stay TSan-clean.
