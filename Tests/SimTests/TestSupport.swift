@@ -51,8 +51,8 @@ func inBackground<T: Sendable>(
 /// Calls main-actor code from a background thread, as a Swift 5 mode app can.
 ///
 /// The Swift 6 compiler refuses such a call, so the closure's isolation is cast away: the
-/// simulators must cope with exactly this mistake (they record it and replay the call on
-/// the main queue).
+/// simulators must cope with exactly this mistake (they record it and carry the call out
+/// at the runtime's next turn on main).
 func callOffMain(_ body: @escaping @MainActor () -> Void) {
     let unisolated = unsafeBitCast(body, to: (@Sendable () -> Void).self)
     startInBackground { unisolated() }
