@@ -45,10 +45,12 @@ public final class AppContainer: Sendable {
         }
     }
 
-    /// Holds the next read: it waits, after its delay, until the gate opens.
+    /// Holds the next read made off the main thread: it waits, after its delay, until the
+    /// gate opens. (One on the main thread is never held: the test that opens the gate
+    /// runs there.)
     public func holdNextRead() -> Gate { hold(.read) }
 
-    /// Holds the next write: it waits, after its delay, until the gate opens.
+    /// Holds the next write made off the main thread, as `holdNextRead` holds a read.
     public func holdNextWrite() -> Gate { hold(.write) }
 
     /// Replaces a file atomically.
@@ -76,7 +78,8 @@ public final class AppContainer: Sendable {
     }
 
     private func next(_ access: Access) -> Gate? {
-        held.withLock { $0[access]?.isEmpty == false ? $0[access]!.removeFirst() : nil }
+        if mainQueue.isCurrent { return nil }
+        return held.withLock { $0[access]?.isEmpty == false ? $0[access]!.removeFirst() : nil }
     }
 
     private func io<T>(_ body: () throws -> T) throws -> T {
