@@ -71,6 +71,13 @@ public struct Defect: Sendable, Hashable, Identifiable, CustomStringConvertible 
 
     public func isPresent(in stage: Int) -> Bool { present.contains(stage) }
 
+    /// The stage whose step brings the defect in: the first where it is present or moved.
+    /// Before it the defect does not exist yet, which tables show as "not yet", not "fixed".
+    public var introduced: Int { present.union(moved.keys).min() ?? 0 }
+
+    /// Whether the defect exists yet in `stage` (present, moved or fixed there).
+    public func exists(in stage: Int) -> Bool { stage >= introduced }
+
     /// What the catalogue says of this row in `stage`.
     public func state(in stage: Int) -> State {
         if present.contains(stage) { return .present }

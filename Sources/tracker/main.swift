@@ -17,7 +17,7 @@ case .help:
 case .listStages:
     for stage in Stage.all { print("\(stage.number)  \(stage.target)  \(stage.title)") }
 case .catalogue:
-    CataloguePrinter.print()
+    print(CatalogueTable.render())
 case .day(let number):
     let day = Day(stage: Stage.all[number], app: app(forStage: number), diskDelay: .milliseconds(options.diskDelayMilliseconds))
     do {

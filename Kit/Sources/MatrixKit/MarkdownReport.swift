@@ -9,9 +9,18 @@ public enum MarkdownReport {
         out.append("")
         out.append(legend(matrix))
         out.append("")
-        out.append("Measured with `\(command)`: each of the \(Check.races.count) race scenarios ran \(times(matrix.runs)) per stage under ThreadSanitizer, one process each.")
+        out += CatalogueTable.wrap("Measured with `\(command)`: each of the \(Check.races.count) race scenarios ran \(times(matrix.runs)) per stage under ThreadSanitizer, one process each.")
         out.append("")
         out.append(table(matrix))
+        out.append("")
+        let mismatches = matrix.mismatches
+        if !mismatches.isEmpty {
+            out.append("## Mismatches")
+            out.append("")
+            out += mismatches.map { "- `\($0.defect.id)`, stage \($0.stage): \($0.mismatch ?? "")" }
+            out.append("")
+        }
+        out += rows(matrix).flatMap { CatalogueTable.wrap($0, indent: "  ") }
         out.append("")
         if let canary = matrix.canary {
             out.append("The simulators' canary (`\(CanaryTally.file)`): both races planted through their hand-offs were reported in \(canary.fullySeen)/\(canary.runs) runs.")
@@ -64,36 +73,72 @@ public enum MarkdownReport {
         return out.joined(separator: "\n") + "\n"
     }
 
+    /// What the marks and numbers of the table mean, wrapped to the table's width.
     static func legend(_ matrix: Matrix) -> String {
-        "Each cell is what `Scripts/race-matrix` measured for one defect of the catalogue "
-            + "(`Sources/TrackerSpec/Catalogue.swift`) in one stage. ThreadSanitizer rows show in how many runs "
-            + "a race on the row's property between exactly the row's two contexts was reported, each report "
-            + "attributed by its two racing frames (the first frame of each access that is not the runtime's, in "
-            + "the stage's own sources, naming the property). A run is one process per race scenario. A present "
-            + "cell counts the runs in which the row's own scenario reported it and must show every run; a cell "
-            + "the catalogue expects TSan to see by chance only says \"(by chance)\" and must show at least one. "
-            + "A fixed cell counts the runs in which any scenario reported the row, and must show none. A cell "
-            + "reads \"moved\" where the stage moved the race to other contexts: its own contexts are clean, and "
-            + "the row it names (measured in the same stage) is present; a report of its race between other "
-            + "contexts in that stage is that moved race (counted as \"TSan saw it moved\", never demanded). "
-            + "Suite and watchdog rows show the verdict the stage's shared suite measured, "
-            + "the same in every run (a verdict that changes between runs is reported as a problem); "
-            + "compiler rows count the unique warnings and errors `-strict-concurrency=complete` reports in the "
-            + "stage's sources, deprecations excluded (a row that names declarations and groups counts the diagnostics "
-            + "of those groups whose subject is one of those declarations; the list below says what each cell counted), "
-            + "from a build that recompiled every file of the stage. A cell that disagrees with the catalogue is marked **MISMATCH**; a report that fits no row is "
-            + "listed as unexpected; either fails the run."
+        let paragraphs = [
+            "Each cell is what `Scripts/race-matrix` measured for one defect of the catalogue "
+                + "(`Sources/TrackerSpec/Catalogue.swift`) in one stage (the columns 0 to \(matrix.stages.last?.number ?? 0)), "
+                + "judged against the catalogue. The marks:",
+            "- `\(CatalogueTable.present)` present, `\(CatalogueTable.fixed)` fixed; "
+                + "`\(CatalogueTable.moved)` moved: the stage moved the race to other contexts, its own contexts are "
+                + "clean and the row named in the list below the table is present in the same stage; "
+                + "`\(CatalogueTable.notYet)` not yet: a later step brings the defect in, and the stage is measured "
+                + "as for a fixed cell.",
+            "- The number of a ThreadSanitizer row: in how many of the \(matrix.runs) runs a race on the row's property "
+                + "between exactly the row's two contexts was reported. A present cell counts the runs of the row's "
+                + "own scenario and must show every run; `~` marks a cell the catalogue expects TSan to see by "
+                + "chance only, which must show at least one. Any other cell counts the runs of any scenario and "
+                + "must show none.",
+            "- The number of a compiler row: the unique warnings and errors `-strict-concurrency=complete` reports "
+                + "in the stage's sources, deprecations excluded, from a build that recompiled every file of the "
+                + "stage (a row that names declarations and groups counts the diagnostics of those groups whose "
+                + "subject is one of those declarations; the list at the end says what each cell counted). Suite "
+                + "and watchdog rows show the verdict the stage's shared suite measured, the same in every run.",
+            "- `!` the cell disagrees with the catalogue (see Mismatches), `ERR` it could not be measured (see "
+                + "Errors), `skip` it was not measured on request. Either of the first two, or a report that fits "
+                + "no row (listed as unexpected), fails the run.",
+            "A run is one process per race scenario. Each report is attributed by its two racing frames (the first "
+                + "frame of each access that is not the runtime's, in the stage's own sources, naming the property). "
+                + "A report of a moved row's race between other contexts in that stage is that moved race: the list "
+                + "below the table counts it as \"TSan saw it moved\", never demanded.",
+        ]
+        return paragraphs.map { paragraph in
+            CatalogueTable.wrap(paragraph, indent: paragraph.hasPrefix("- ") ? "  " : "").joined(separator: "\n")
+        }.joined(separator: "\n")
     }
 
+    /// One short row per defect, one narrow column per stage: at most 100 columns.
     static func table(_ matrix: Matrix) -> String {
-        var lines: [String] = []
-        lines.append("| defect | detected by | " + matrix.stages.map { "stage \($0.number)" }.joined(separator: " | ") + " |")
-        lines.append("|---|---|" + String(repeating: "---|", count: matrix.stages.count))
-        for defect in matrix.defects {
-            let cells = matrix.stages.map { matrix.cell(defect, $0).text }
-            lines.append("| `\(defect.id)` | \(defect.detector) | " + cells.joined(separator: " | ") + " |")
+        CatalogueTable.table(
+            header: ["defect", "by"] + matrix.stages.map { "\($0.number)" },
+            rows: matrix.defects.map { defect in
+                ["`\(defect.id)`", kind(defect.detector)] + matrix.stages.map { matrix.cell(defect, $0).mark }
+            }
+        ).joined(separator: "\n")
+    }
+
+    static func kind(_ detector: Defect.Detector) -> String {
+        switch detector {
+        case .suite: "suite"
+        case .threadSanitizer: "TSan"
+        case .watchdog: "watchdog"
+        case .compiler: "compiler"
         }
-        return lines.joined(separator: "\n")
+    }
+
+    /// Under the table: each row's detector in full, its summary, and where its race moved.
+    static func rows(_ matrix: Matrix) -> [String] {
+        matrix.defects.map { defect in
+            var line = "- `\(defect.id)` (\(defect.detector))" + (defect.summary.isEmpty ? "" : ": \(defect.summary)")
+            let moved = matrix.stages.compactMap { stage -> String? in
+                guard let proof = matrix.cell(defect, stage).movedProof else { return nil }
+                return "stage \(stage.number) to `\(proof.row)`"
+                    + (proof.present == nil ? " (not measured)" : "")
+                    + (proof.seenMoved > 0 ? " (TSan saw it moved \(proof.seenMoved)/\(matrix.runs))" : "")
+            }
+            if !moved.isEmpty { line += ". Moved in " + moved.joined(separator: ", ") }
+            return line
+        }
     }
 
     static func countedByCompilerCells(_ matrix: Matrix) -> [String] {

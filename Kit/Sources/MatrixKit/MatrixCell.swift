@@ -120,10 +120,43 @@ public struct MatrixCell: Sendable, Hashable {
         return "measured \(measured), catalogue \(expectedText)"
     }
 
-    /// The cell as the table shows it.
+    /// The cell in words, for a list: the measurement, or what is wrong with it.
     public var text: String {
         if let mismatch { return "**MISMATCH**: \(mismatch)" }
         if isError { return "**ERROR**: \(measured)" }
         return measured
+    }
+
+    /// The cell as the table shows it, a few columns wide ("✗ 20", "✓ 0", "→ 0", "— 0", "✗ 3!"):
+    /// the mark of what was measured (the marks of `CatalogueTable`), its count, "~" for a
+    /// by-chance cell seen in some runs only, and "!" when it disagrees with the catalogue.
+    public var mark: String {
+        let clean = defect.exists(in: stage) ? CatalogueTable.fixed : CatalogueTable.notYet
+        let text: String
+        switch measurement {
+        case .tsan(let own, let anywhere, let runs):
+            switch expected {
+            case .present:
+                text = (own > 0 ? CatalogueTable.present : clean) + " \(own)"
+                    + (own > 0 && own < runs && defect.isByChance(in: stage) ? "~" : "")
+            case .fixed, .moved:
+                if anywhere > 0 {
+                    text = CatalogueTable.present + " \(anywhere)"
+                } else if case .moved = expected, movedProof?.present != false {
+                    text = CatalogueTable.moved + " 0"
+                } else {
+                    text = clean + " 0"
+                }
+            }
+        case .verdict(let present):
+            text = present ? CatalogueTable.present : clean
+        case .diagnostics(let count):
+            text = (count > 0 ? CatalogueTable.present : clean) + " \(count)"
+        case .skipped:
+            text = "skip"
+        case .missing:
+            return "ERR"
+        }
+        return mismatch == nil ? text : text + "!"
     }
 }
