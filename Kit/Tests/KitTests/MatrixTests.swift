@@ -129,4 +129,13 @@ struct MatrixTests {
         #expect(matrix.agreesWithCatalogue)
         #expect(MarkdownReport.render(matrix, command: "x").contains("| `strict-concurrency-diagnostics` | compiler | skipped | skipped |"))
     }
+
+    @Test("with the TSan rows skipped, the header does not claim that scenarios ran")
+    func tsanSkippedHeader() {
+        var matrix = agreeingMatrix()
+        #expect(MarkdownReport.render(matrix, command: "x").contains("per stage under ThreadSanitizer"))
+        matrix.tsanSkipped = true
+        let markdown = MarkdownReport.render(matrix, command: "x")
+        #expect(markdown.contains("no race scenario ran under ThreadSanitizer") && !markdown.contains("per stage under ThreadSanitizer"))
+    }
 }
