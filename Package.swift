@@ -51,18 +51,6 @@ let package = Package(
                 + stages.map { .target(name: $0.name) }
         ),
         .testTarget(name: "SimTests", dependencies: ["SimSupport", "HealthKitSim", "WatchKitSim", "CoffeeModel"]),
-        // Scripts/race-matrix (kit machinery, under Kit/): the pure logic (TSan reports,
-        // diagnostics, cells, Markdown) and the executable that builds, runs the stages and
-        // compares with the catalogue.
-        .target(name: "MatrixKit", dependencies: ["TrackerSpec"], path: "Kit/Sources/MatrixKit", swiftSettings: [.swiftLanguageMode(.v6)]),
-        .executableTarget(
-            name: "race-matrix", dependencies: ["MatrixKit", "TrackerSpec"], path: "Kit/Sources/race-matrix",
-            swiftSettings: [.swiftLanguageMode(.v6)]
-        ),
-        .testTarget(
-            name: "KitTests", dependencies: ["MatrixKit", "TrackerSpec"], path: "Kit/Tests/KitTests", resources: [.copy("Fixtures")],
-            swiftSettings: [.swiftLanguageMode(.v6)]
-        ),
     ]
         + stages.enumerated().flatMap { number, stage -> [Target] in
             [
@@ -79,29 +67,10 @@ let package = Package(
         }
 )
 
-// The kit's own tools, under Kit/ so that Sources/ holds the app and its SDK: the
-// step-notes checker (see Steps/NOTES-FORMAT.md).
-package.targets += [
-    .target(name: "NotesKit", dependencies: ["TrackerSpec", "MatrixKit"], path: "Kit/Sources/NotesKit"),
-    .executableTarget(name: "check-notes", dependencies: ["NotesKit"], path: "Kit/Sources/check-notes"),
-    // Scripts/tsan: one stage's race scenarios under TSan, each report summarised.
-    .executableTarget(
-        name: "tsan-report", dependencies: ["MatrixKit", "TrackerSpec"], path: "Kit/Sources/tsan-report",
-        swiftSettings: [.swiftLanguageMode(.v6)]
-    ),
-    .testTarget(name: "NotesTests", dependencies: ["NotesKit"], path: "Kit/Tests/NotesTests"),
-]
-
-// The workbench (Scripts/workbench): graded exercises. Kit machinery, kept apart from the
-// stages under Kit/. An exercise is its own package in Exercise/ (ignored by git) that
-// depends on these library products, so a half-done exercise never breaks this package.
+// The kit's own tools (the race matrix, the notes checker, the TSan summaries, the
+// workbench) and their tests are a package of their own, Kit/Package.swift, so that
+// `swift test` here runs the stages and the simulators only. That package and the
+// workbench's exercises (Exercise/, a package of its own) use these library products.
 package.products += ["SimSupport", "HealthKitSim", "WatchKitSim", "CoffeeModel", "Recaffeinater", "TrackerSpec"].map {
     .library(name: $0, targets: [$0])
 }
-package.targets += [
-    .executableTarget(
-        name: "workbench", dependencies: ["MatrixKit", "TrackerSpec"], path: "Kit/Workbench/Sources/workbench",
-        // A command-line tool with top-level state, single-threaded: the Swift 5 mode.
-        swiftSettings: [.swiftLanguageMode(.v5)]
-    ),
-]

@@ -9,7 +9,9 @@ public enum MarkdownReport {
         out.append("")
         out.append(legend(matrix))
         out.append("")
-        out += CatalogueTable.wrap("Measured with `\(command)`: each of the \(Check.races.count) race scenarios ran \(times(matrix.runs)) per stage under ThreadSanitizer, one process each.")
+        out += CatalogueTable.wrap(matrix.tsanSkipped
+            ? "Measured with `\(command)`: no race scenario ran under ThreadSanitizer."
+            : "Measured with `\(command)`: each of the \(Check.races.count) race scenarios ran \(times(matrix.runs)) per stage under ThreadSanitizer, one process each.")
         out.append("")
         out.append(table(matrix))
         out.append("")

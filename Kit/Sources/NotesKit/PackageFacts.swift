@@ -9,10 +9,14 @@ public struct PackageFacts: Sendable {
         self.root = root
     }
 
-    /// The package containing `file` (a `#filePath`), found by walking up to Package.swift.
+    /// The kit's root containing `file` (a `#filePath`): the first folder up that holds
+    /// Package.swift and Steps/ (Kit/, the tools' own package, has no Steps/).
     public init(containing file: String) {
         var url = URL(fileURLWithPath: file).deletingLastPathComponent()
-        while !FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path), url.path != "/" {
+        func isRoot(_ url: URL) -> Bool {
+            ["Package.swift", "Steps"].allSatisfy { FileManager.default.fileExists(atPath: url.appendingPathComponent($0).path) }
+        }
+        while !isRoot(url), url.path != "/" {
             url.deleteLastPathComponent()
         }
         self.init(root: url)
@@ -39,17 +43,16 @@ public struct PackageFacts: Sendable {
 
     public var stageTargets: [String] { Stage.all.map(\.target) }
 
-    /// The test targets: a folder each under Tests/ (the stages' and the simulators') or
-    /// Kit/Tests/ (the kit's own).
+    /// The test targets a learner's `swift test` runs: a folder each under Tests/ (the
+    /// stages' and the simulators'). The kit's own, under Kit/Tests/, belong to the
+    /// package in Kit/ and are not selected by a `--filter` at the root.
     public var testTargets: [String] { testFolders.keys.sorted() }
 
     /// Each test target's folder.
     private var testFolders: [String: String] {
         var folders: [String: String] = [:]
-        for parent in ["Tests", "Kit/Tests"] {
-            for name in (try? FileManager.default.contentsOfDirectory(atPath: url(parent).path)) ?? [] {
-                folders[name] = "\(parent)/\(name)"
-            }
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: url("Tests").path)) ?? [] {
+            folders[name] = "Tests/\(name)"
         }
         return folders
     }

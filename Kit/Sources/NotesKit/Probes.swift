@@ -77,8 +77,10 @@ public enum Probes {
         try? FileManager.default.createDirectory(at: files, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: files) }
         let out = files.appendingPathComponent("stdout"), err = files.appendingPathComponent("stderr")
-        FileManager.default.createFile(atPath: out.path, contents: nil)
-        FileManager.default.createFile(atPath: err.path, contents: nil)
+        guard FileManager.default.createFile(atPath: out.path, contents: nil),
+              FileManager.default.createFile(atPath: err.path, contents: nil) else {
+            return ("", "cannot create the files for Scripts/probe's output in \(files.path)")
+        }
         let process = Process()
         process.executableURL = root.appendingPathComponent("Scripts/probe")
         process.arguments = [name]

@@ -2,7 +2,7 @@ import Foundation
 import TrackerSpec
 
 /// The checks that read files only: excerpts, diffs, catalogue flips, commands and names.
-/// They run in `swift test` (KitTests) and in `Scripts/check-notes`.
+/// They run in the kit's own tests (NotesTests: `swift test --package-path Kit`) and in `Scripts/check-notes`.
 public struct QuickChecks: Sendable {
     public let package: PackageFacts
 

@@ -204,8 +204,8 @@ public final class SlowChecks {
     /// A copy of the package's manifest and sources, keeping its own .build between uses.
     private func resetScratch(_ scratch: URL) throws {
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        // Kit/ too: the manifest names the kit's own targets there.
-        for item in ["Package.swift", "Sources", "Tests", "Kit"] {
+        // Not Kit/: the kit's own tools are a package of their own, which the notes never build.
+        for item in ["Package.swift", "Sources", "Tests"] {
             let destination = scratch.appendingPathComponent(item)
             if FileManager.default.fileExists(atPath: destination.path) { try FileManager.default.removeItem(at: destination) }
             // cp -p keeps modification times, so unchanged modules are not rebuilt.

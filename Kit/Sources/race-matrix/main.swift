@@ -3,8 +3,9 @@ import MatrixKit
 import TrackerSpec
 
 // Scripts/race-matrix: measures every cell of the defect catalogue (defect × stage), prints
-// the matrix as Markdown, writes Steps/MATRIX.md and exits non-zero when a measured cell
-// differs from the catalogue. Run from the package root (the script cds there).
+// the matrix as Markdown (written to the tracked Steps/MATRIX.md with --write only) and exits
+// non-zero when a measured cell differs from the catalogue. Run from the package root (the
+// script cds there).
 
 let started = Date()
 

@@ -177,4 +177,13 @@ struct MatrixTests {
         let table = MarkdownReport.render(matrix, command: "x").split(separator: "\n").map(Self.unpadded)
         #expect(table.contains("| `strict-concurrency-diagnostics` | compiler | skip | skip |"))
     }
+
+    @Test("with the TSan rows skipped, the header does not claim that scenarios ran")
+    func tsanSkippedHeader() {
+        var matrix = agreeingMatrix()
+        #expect(MarkdownReport.render(matrix, command: "x").contains("per stage under ThreadSanitizer"))
+        matrix.tsanSkipped = true
+        let markdown = MarkdownReport.render(matrix, command: "x")
+        #expect(markdown.contains("no race scenario ran under ThreadSanitizer") && !markdown.contains("per stage under ThreadSanitizer"))
+    }
 }

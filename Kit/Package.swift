@@ -1,0 +1,47 @@
+// swift-tools-version:6.2
+import Foundation
+import PackageDescription
+
+// The kit's own machinery: the tools that measure and check the app package in the folder
+// above (the race matrix, the notes checker, the TSan summaries, the workbench) and their
+// tests. A package of its own, so that a learner's `swift test` at the root runs the
+// stages and the simulators only; `swift test --package-path Kit` runs these tests.
+// The tools run from the root (the Scripts cd there) and build the root package there.
+
+// A path dependency is named by its folder, which is whatever the clone is called.
+let app = URL(fileURLWithPath: Context.packageDirectory).deletingLastPathComponent().lastPathComponent
+func fromApp(_ name: String) -> Target.Dependency { .product(name: name, package: app) }
+
+let package = Package(
+    name: "CoffeeTrackerTools",
+    platforms: [.macOS(.v15)],
+    dependencies: [.package(path: "..")],
+    targets: [
+        // Scripts/race-matrix: the pure logic (TSan reports, diagnostics, cells, Markdown)
+        // and the executable that builds, runs the stages and compares with the catalogue.
+        .target(name: "MatrixKit", dependencies: [fromApp("TrackerSpec")], swiftSettings: [.swiftLanguageMode(.v6)]),
+        .executableTarget(
+            name: "race-matrix", dependencies: ["MatrixKit", fromApp("TrackerSpec")], swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .testTarget(
+            name: "KitTests", dependencies: ["MatrixKit", fromApp("TrackerSpec")], resources: [.copy("Fixtures")],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        // Scripts/check-notes: the step-notes checker (see Steps/NOTES-FORMAT.md).
+        .target(name: "NotesKit", dependencies: [fromApp("TrackerSpec"), "MatrixKit"]),
+        .executableTarget(name: "check-notes", dependencies: ["NotesKit"]),
+        .testTarget(name: "NotesTests", dependencies: ["NotesKit"]),
+        // Scripts/tsan: one stage's race scenarios under TSan, each report summarised.
+        .executableTarget(
+            name: "tsan-report", dependencies: ["MatrixKit", fromApp("TrackerSpec")], swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        // Scripts/workbench: graded exercises. An exercise is its own package in Exercise/
+        // (ignored by git) that depends on the app package's library products, so a
+        // half-done exercise never breaks the app package.
+        .executableTarget(
+            name: "workbench", dependencies: ["MatrixKit", fromApp("TrackerSpec")], path: "Workbench/Sources/workbench",
+            // A command-line tool with top-level state, single-threaded: the Swift 5 mode.
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
+    ]
+)
