@@ -67,6 +67,8 @@ extension Check {
             run.runtime.resetStallMeasurement()
             let writesBefore = run.device.container.fileWritten.count
             try await run.refreshInBackground()
+            // The heartbeats that waited during a stall run first, and measure it.
+            await run.mainQueueTurn()
             let stall = run.runtime.longestMainStall
             // No write, no measurement: the refresh must have saved the imported drink.
             try expect(run.device.container.fileWritten.count > writesBefore, "the refresh wrote nothing to disk")

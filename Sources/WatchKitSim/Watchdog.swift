@@ -3,10 +3,13 @@ import SimSupport
 import Synchronization
 
 /// Measures how long the main queue goes without running anything: a thread posts a
-/// heartbeat to the main queue every few milliseconds and notes how old the last one is.
+/// heartbeat to the main queue every few milliseconds, and each heartbeat, when main runs
+/// it, notes how long it waited.
 ///
 /// Resolution is the beat interval (about 5 ms); a stall of the length of a disk write
-/// (the container's delay) stands well above it.
+/// (the container's delay) stands well above it. The wait is measured where it happens,
+/// on main: a heartbeat thread that a busy machine leaves without a core posts fewer
+/// beats, but does not make main look blocked.
 ///
 /// Each heartbeat also gives the runtime a turn on the main thread (`onBeat`). The
 /// heartbeat thread never touches the app's state, so what it posts to main carries no
@@ -18,7 +21,7 @@ public final class Watchdog: Sendable {
     public static var threadName: String { "WKSim.watchdog" }
 
     private let interval: Duration = .milliseconds(5)
-    private let lastBeat = Atomic<UInt64>(0)
+    private let windowStart = Atomic<UInt64>(0)
     private let longest = Atomic<UInt64>(0)
     private let running = Atomic<Bool>(false)
 
@@ -27,13 +30,15 @@ public final class Watchdog: Sendable {
         running.store(true, ordering: .relaxed)
         let thread = Thread { [self] in
             while running.load(ordering: .relaxed) {
+                let posted = Self.uptime
                 DispatchQueue.main.async { [self] in
-                    lastBeat.store(Self.uptime, ordering: .relaxed)
+                    // A beat posted before the window started measures nothing in it.
+                    if posted >= windowStart.load(ordering: .relaxed) {
+                        longest.max(Self.uptime &- posted, ordering: .relaxed)
+                    }
                     MainActor.assumeIsolated(onBeat)
                 }
                 pause(for: interval)
-                let stall = Self.uptime &- lastBeat.load(ordering: .relaxed)
-                longest.max(stall, ordering: .relaxed)
             }
         }
         thread.name = Self.threadName
@@ -44,14 +49,13 @@ public final class Watchdog: Sendable {
 
     /// Starts a new measurement window.
     func reset() {
-        lastBeat.store(Self.uptime, ordering: .relaxed)
+        windowStart.store(Self.uptime, ordering: .relaxed)
         longest.store(0, ordering: .relaxed)
     }
 
-    /// The longest main-queue stall since the last `reset()`, less the beat interval.
+    /// The longest a heartbeat posted since the last `reset()` waited for the main queue.
     var longestStall: Duration {
-        let stall = Duration.nanoseconds(Int64(longest.load(ordering: .relaxed))) - interval
-        return max(stall, .zero)
+        .nanoseconds(Int64(longest.load(ordering: .relaxed)))
     }
 
     private static var uptime: UInt64 { DispatchTime.now().uptimeNanoseconds }

@@ -31,7 +31,10 @@ struct WatchdogTests {
 
             run.runtime.resetStallMeasurement()
             pause(for: .milliseconds(150))
-            try await Task.sleep(for: .milliseconds(20))
+            // The beats that waited run before the runtime's next turn is over.
+            let turn = Gate()
+            run.runtime.atNextTurn { turn.open() }
+            try await waitUntil("the runtime's next turn") { turn.opened }
             #expect(run.runtime.longestMainStall >= .milliseconds(100))
 
             // A reset starts a new window.
