@@ -68,6 +68,7 @@ public struct Published<Value> {
             box.changes.willChange()
             box.stores = box.stores &+ 1
             box.store(newValue)
+            box.changes.didChange()
         }
     }
 }

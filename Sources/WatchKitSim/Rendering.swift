@@ -18,9 +18,6 @@ struct RenderedScreen {
     var isScheduled = false
     /// Changes the app published off the main thread.
     var offMainPublishes = 0
-    /// An off-main change was drawn at the last turn; its value may have been stored
-    /// only after that (the change is announced before it is stored).
-    var drawAgain = false
     /// Work to run at the start of the next turn, before it draws (`atNextTurn(_:)`).
     var workAtNextTurn: [@MainActor () -> Void] = []
 
@@ -56,6 +53,7 @@ public final class PublishedChanges: Sendable {
 
     private let mainQueue = MainQueue.shared
     private let offMain = Atomic<Int>(0)
+    private let storedOffMain = Atomic<Int>(0)
 
     /// Called by `@Published` before it stores a new value, on the thread that changes it.
     /// On the main thread: render at the end of this turn of the main queue, once however
@@ -71,8 +69,21 @@ public final class PublishedChanges: Sendable {
         }
     }
 
+    /// Called by `@Published` after it stored a new value. Off the main thread, the
+    /// runtime's next turn draws again: the turn that drew the announcement may have come
+    /// before the value was stored. (SwiftUI would go on showing the old value until the
+    /// next change; a stale screen is no lesson of this kit, and it would make what a
+    /// check reads depend on the machine's speed.)
+    @usableFromInline
+    func didChange() {
+        if !mainQueue.isCurrent { storedOffMain.add(1, ordering: .relaxed) }
+    }
+
     /// The changes published off the main thread since the last call.
     func takeOffMain() -> Int { offMain.exchange(0, ordering: .relaxed) }
+
+    /// The values stored off the main thread since the last call.
+    func takeStoredOffMain() -> Int { storedOffMain.exchange(0, ordering: .relaxed) }
 }
 
 extension WKExtension {
@@ -92,18 +103,17 @@ extension WKExtension {
     }
 
     /// At each of the runtime's turns on main: draws what the app published off the main
-    /// thread since the last turn (and once more at the next turn, in case the value was
-    /// stored after this one), and draws again when the watch's clock has moved (the
-    /// screen shows the caffeine level now, as a SwiftUI `TimelineView` would redraw it).
+    /// thread since the last turn (and again at the turn after the value was stored), and
+    /// draws again when the watch's clock has moved (the screen shows the caffeine level
+    /// now, as a SwiftUI `TimelineView` would redraw it).
     func renderAtTurn() {
         let work = rendered.workAtNextTurn
         rendered.workAtNextTurn = []
         for item in work { item() }
         let published = publishedChanges.takeOffMain()
         rendered.offMainPublishes += published
-        let again = rendered.drawAgain
-        rendered.drawAgain = published > 0
-        if published > 0 || again || rendered.time != device.clock.now {
+        let stored = publishedChanges.takeStoredOffMain()
+        if published > 0 || stored > 0 || rendered.time != device.clock.now {
             rendered.countAtTurns += 1
             render()
         }

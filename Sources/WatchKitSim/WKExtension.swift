@@ -90,6 +90,7 @@ public final class WKExtension {
         runtime.complicationServer.owner = runtime
         runtime.complicationServer.dataSource = scene.complicationDataSource
         _ = runtime.publishedChanges.takeOffMain()
+        _ = runtime.publishedChanges.takeStoredOffMain()
         onScreen = runtime
         runtime.watchdog.start { [weak runtime] in runtime?.mainTurn() }
         scene.delegate.applicationDidFinishLaunching()

@@ -157,10 +157,12 @@ struct RenderingTests {
             }
             _ = try await awaitValue(done, "the background change")
             try await waitUntil("the change to be drawn") { run.runtime.screen.contains("Background: 1") }
-            // Drawn at the runtime's turns only (twice: the change is announced before it is
-            // stored, so the turn after the first draws it once more). A dispatch from the
+            // Drawn at the runtime's turns only (at the turn after the announcement, and at
+            // the turn after the store where that is a later one). A dispatch from the
             // changing thread would have drawn it outside a turn.
-            try await waitUntil("the second draw") { run.runtime.renderCount >= before + 2 }
+            let turn = Gate()
+            run.runtime.atNextTurn { turn.open() }
+            try await waitUntil("the runtime's next turn") { turn.opened }
             try await mainQueueDrained()
             #expect(run.runtime.renderCount - before == run.runtime.rendered.countAtTurns - beforeAtTurns)
             #expect(run.runtime.record.offMainPublishes == 1)
