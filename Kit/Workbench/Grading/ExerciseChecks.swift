@@ -1,0 +1,91 @@
+// Copied by Scripts/workbench into the exercise's tests before every check: not yours to edit.
+//
+// The workbench's own checks: behaviour an exercise's step must keep that no check of the
+// shared suite exercises, so that a plausible wrong answer cannot pass. Each is named in
+// Kit/Workbench/Sources/workbench/Exercises.swift by the same string.
+import Foundation
+import HealthKitSim
+import SimSupport
+import TrackerSpec
+import WatchKitSim
+
+struct ExerciseCheckFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+enum ExerciseChecks {
+    static func run(_ name: String, on app: any WatchApp.Type) async throws {
+        // A metatype carries no state: sound to hand to the main actor.
+        nonisolated(unsafe) let app = app
+        try await OneAppAtATime.shared.run { @MainActor in
+            let run = try AppRun(app)
+            try await run.finish { run in
+                switch name {
+                case "a refresh whose HealthKit query fails completes its task, and the next imports nothing twice":
+                    try await failedQueryStillCompletes(run)
+                case "a refresh that overlaps a load completes its task after that load delivered":
+                    try await overlappingRefreshWaitsForTheLoad(run)
+                default:
+                    throw ExerciseCheckFailure("the workbench has no check named \"\(name)\"")
+                }
+            }
+        }
+    }
+
+    /// A continuation left unresumed on the error path leaves its refresh waiting forever;
+    /// one resumed with empty results and no anchor makes the next refresh import again.
+    @MainActor
+    static func failedQueryStillCompletes(_ run: AppRun) async throws {
+        try await run.waitUntilLaunched()
+        run.addSampleFromAnotherApp(mg: 80, minutesAgo: 30)
+        try await run.refreshInBackground()
+        run.health.failQueries(with: HKError(.errorDatabaseInaccessible))
+        // A refresh completes in milliseconds here; two seconds is ample, and keeps the
+        // check short when it never completes.
+        let failing = run.runtime.deliverBackgroundRefresh()
+        do {
+            try await waitUntil("background task \(failing.identifier) to complete", timeout: .seconds(2)) {
+                run.record.completionCount(of: failing.identifier) >= 1
+            }
+        } catch let timeout as TimedOut {
+            throw ExerciseCheckFailure(
+                "the refresh whose HealthKit query failed never completed its background task (\(timeout)): "
+                    + "nothing after the query's `await` ran, so its continuation was never resumed")
+        }
+        run.health.failQueries(with: nil)
+        try await run.refreshInBackground()
+        run.runtime.enterForeground()
+        try await run.expectRows(["06:30  80 mg"], "the other app's drink, once, after a failed refresh and a good one")
+    }
+
+    /// The second of two overlapping refreshes must wait for the load it joins: a refresh
+    /// that returns at once completes its task before its new samples are in the app (watchOS
+    /// may suspend the app right then), which is a dropped refresh, not a joined one.
+    @MainActor
+    static func overlappingRefreshWaitsForTheLoad(_ run: AppRun) async throws {
+        try await run.waitUntilLaunched()
+        run.addSampleFromAnotherApp(mg: 80, minutesAgo: 20)
+        let gate = run.health.hold(.query)
+        let first = run.runtime.deliverBackgroundRefresh()
+        try await waitUntil("the first refresh's query to be held") { gate.isHeld }
+        let second = run.runtime.deliverBackgroundRefresh()
+        // While the first query is held, no refresh can have its samples: one that completes
+        // its task now completed it empty-handed. A join completes nothing here, so the wait
+        // runs out (bounded, as the shared overlapping-refresh scenario does).
+        let completedEarly = await run.waitAtMost(.milliseconds(500)) {
+            run.record.completionCount(of: second.identifier) >= 1
+        }
+        gate.open()
+        try await waitUntil("both refresh tasks to complete") {
+            run.record.completionCount(of: first.identifier) >= 1 && run.record.completionCount(of: second.identifier) >= 1
+        }
+        if completedEarly {
+            throw ExerciseCheckFailure(
+                "the second refresh completed its background task while the first load was still waiting for HealthKit, "
+                    + "before the other app's drink had arrived: it was dropped, not joined")
+        }
+        run.runtime.enterForeground()
+        try await run.expectRows(["06:40  80 mg"], "the other app's drink, once, after two overlapping refreshes")
+    }
+}
