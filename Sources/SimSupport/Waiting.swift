@@ -13,10 +13,11 @@ public struct TimedOut: Error, CustomStringConvertible {
 }
 
 /// Polls `condition` until it holds. Polling (rather than a notification) keeps the
-/// waiter from adding synchronisation that ThreadSanitizer would see.
+/// waiter from adding synchronisation that ThreadSanitizer would see. The timeout only
+/// turns a hang into a failure; it is generous, so that a busy machine is never one.
 public func waitUntil(
     _ what: @autoclosure () -> String,
-    timeout: Duration = .seconds(5),
+    timeout: Duration = .seconds(10),
     isolation: isolated (any Actor)? = #isolation,
     _ condition: () async throws -> Bool
 ) async throws {

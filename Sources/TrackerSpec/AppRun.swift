@@ -102,7 +102,7 @@ public final class AppRun {
     /// load delivered and the first background refresh scheduled.
     public func waitUntilLaunched() async throws {
         try await waitUntil("the drink log to load") { runtime.complicationServer.reloadCount >= 1 }
-        guard device.health.configuration.isAvailable else { return }
+        guard device.health.configuration.isAvailable else { return await quiesce() }
         try await waitForScreen("Health: on")
         try await waitUntil("the first HealthKit load") { health.events.queryAnswered.count > queriesBeforeLaunch }
         try await waitUntil("the first refresh to be scheduled") { !record.scheduledRefreshes.isEmpty }
@@ -111,7 +111,7 @@ public final class AppRun {
     }
 
     /// Waits until the runtime draws a screen showing `text`.
-    public func waitForScreen(_ text: String, timeout: Duration = .seconds(5)) async throws {
+    public func waitForScreen(_ text: String, timeout: Duration = .seconds(10)) async throws {
         try await waitUntil("\"\(text)\" on screen:\n\(screen)", timeout: timeout) { screen.contains(text) }
     }
 
@@ -120,7 +120,7 @@ public final class AppRun {
 
     /// Waits until the runtime draws the screen again (for a change the app published, the
     /// clock moving, navigation): a render after the `since`-th, by default after now.
-    public func waitForRender(since count: Int? = nil, timeout: Duration = .seconds(5)) async throws {
+    public func waitForRender(since count: Int? = nil, timeout: Duration = .seconds(10)) async throws {
         let count = count ?? renderCount
         try await waitUntil("the screen to be drawn again:\n\(screen)", timeout: timeout) { renderCount > count }
     }
@@ -161,33 +161,96 @@ public final class AppRun {
         return sample.uuid
     }
 
-    /// Waits until the app has had no HealthKit request and no disk I/O in flight for a
-    /// while (at most a few seconds). A watch stops a terminated app's code; here its work
-    /// would go on, and reach the next launch through the SDK's process-wide entry points.
+    /// Waits until the app has nothing left to do: no HealthKit request and no disk I/O in
+    /// flight, and two round trips in a row (through the runtime's turn on main and the
+    /// thread pool) in which nothing the simulators see changed and no thread of the app
+    /// was ready to run. A watch stops a terminated app's code; here its work would go on,
+    /// and reach the next launch through the SDK's process-wide entry points.
+    ///
+    /// It waits for events, never for a quiet spell of wall-clock time, so a busy machine
+    /// makes it slower, not wrong.
     public func quiesce() async {
-        let quiet: Duration = .milliseconds(50)
-        let deadline = ContinuousClock.now + .seconds(3)
-        var quietSince = ContinuousClock.now
-        while ContinuousClock.now < deadline {
-            if health.events.inFlight.level > 0 || device.container.inFlight.level > 0 {
-                quietSince = ContinuousClock.now
-            } else if ContinuousClock.now - quietSince >= quiet {
-                break
+        await waitUntilIdle(holding: 0) { false }
+    }
+
+    /// Waits until `condition` holds, or until the app is idle (as in `quiesce`) but for
+    /// `held` requests or disk I/O the test holds at a gate; returns whether `condition`
+    /// held. For a step the app takes in some stages only: either outcome is correct, and
+    /// no time window decides between them. (`limit` only keeps a run whose gate was never
+    /// opened from hanging: the gate gives up after 10 seconds.)
+    @discardableResult
+    public func waitUntilIdle(holding held: Int, limit: Duration = .seconds(30), or condition: () -> Bool) async -> Bool {
+        let deadline = ContinuousClock.now + limit
+        var last = activity
+        var calmRounds = 0
+        while calmRounds < 2 && ContinuousClock.now < deadline {
+            if condition() { return true }
+            if health.events.inFlight.level + device.container.inFlight.level > held {
+                calmRounds = 0
+                try? await Task.sleep(for: .milliseconds(1))
+                continue
             }
-            try? await Task.sleep(for: .milliseconds(1))
+            await roundTrip()
+            var now = activity
+            // The threads that served the round trip go back to sleep; one that stays ready
+            // to run is the app's work in progress, however long it waits for a core.
+            while now == last && !appThreadsAsleep && ContinuousClock.now < deadline {
+                try? await Task.sleep(for: .milliseconds(1))
+                now = activity
+            }
+            calmRounds = now == last ? calmRounds + 1 : 0
+            last = now
         }
+        return condition()
+    }
+
+    /// No thread but the caller and the watchdog is ready to run (always true where the
+    /// system does not say: see `RunnableThreads`).
+    private var appThreadsAsleep: Bool {
+        (RunnableThreads.count(ignoring: [Watchdog.threadName]) ?? 0) == 0
+    }
+
+    /// Everything the simulators count of what the app does.
+    private var activity: [Int] {
+        let events = health.events
+        let container = device.container
+        return [
+            events.authorizationRequested.count, events.authorizationAnswered.count, events.queryStarted.count,
+            events.queryAnswered.count, events.saveAnswered.count, container.fileRead.count, container.fileWritten.count,
+            renderCount, runtime.complicationServer.reloadCount, record.completions.count, record.scheduledRefreshes.count,
+            record.offMainCalls.count, record.offMainPublishes,
+        ]
+    }
+
+    /// One trip through the runtime's turn on main (which carries out what app threads
+    /// asked of it) and through the thread pool, behind whatever was queued before.
+    private func roundTrip() async {
+        if runtime.isTerminated {
+            await mainQueueTurn()
+        } else {
+            let turn = Gate()
+            runtime.atNextTurn { turn.open() }
+            while !turn.opened { try? await Task.sleep(for: .milliseconds(1)) }
+        }
+        await Task.detached {}.value
         await mainQueueTurn()
     }
 
-    /// Waits until the drink list on screen is `rows`; fails with `what` and the screen if
-    /// it is not within `timeout` (the app has work in flight after its launch or refresh
-    /// seems done: an import hops to the main actor, then saves).
-    public func expectRows(_ rows: [String], _ what: String, timeout: Duration = .milliseconds(1500)) async throws {
-        do {
-            try await waitUntil(what, timeout: timeout) { drinkRows == rows && device.container.inFlight.level == 0 }
-        } catch is TimedOut {
-            throw CheckFailure("\(what):\n\(screen)")
-        }
+    /// Waits until the app has nothing left to do, then expects the drink list on screen to
+    /// be `rows`; fails with `what` and the screen otherwise.
+    public func expectRows(_ rows: [String], _ what: String) async throws {
+        await quiesce()
+        try expect(drinkRows == rows, "\(what):\n\(screen)")
+    }
+
+    /// Relaunches the app with HealthKit answering late: the launch's first query is held
+    /// until the app has read its drink log and has nothing else to do.
+    public func relaunchWithHealthKitAnsweringLate() async throws {
+        let query = health.hold(.query)
+        await relaunch()
+        try await waitUntil("the launch's HealthKit query to be held") { query.isHeld }
+        await waitUntilIdle(holding: 1) { false }
+        query.open()
     }
 
     /// Waits until the app has saved a sample of its own to HealthKit; returns its UUID.
@@ -240,16 +303,20 @@ public final class AppRun {
         return true
     }
 
-    /// Waits until `condition` holds or `limit` passes; returns whether it held. For an
-    /// event that happens in some stages only, where either outcome is correct.
-    @discardableResult
-    public func waitAtMost(_ limit: Duration, until condition: () -> Bool) async -> Bool {
-        let deadline = ContinuousClock.now + limit
-        while !condition() {
-            if ContinuousClock.now >= deadline { return false }
-            try? await Task.sleep(for: .milliseconds(1))
+    /// Keeps the main thread busy until `condition` holds, or until nothing but the main
+    /// thread could make it hold: no request or disk I/O in flight and no other thread of
+    /// the app ready to run (twice in a row). For a step the app takes off the main thread
+    /// in some stages only (in the others it is queued for main, behind this very wait).
+    /// Where the system does not say which threads are ready (not Linux), at most `fallback`.
+    public func busyMainThread(untilIdleOr condition: () -> Bool, fallback: Duration = .milliseconds(200)) {
+        let deadline = ContinuousClock.now + fallback
+        var idleLooks = 0
+        while !condition() && idleLooks < 2 {
+            usleep(50)
+            if RunnableThreads.count() == nil && ContinuousClock.now >= deadline { return }
+            let inFlight = health.events.inFlight.level + device.container.inFlight.level
+            idleLooks = appThreadsAsleep && inFlight == 0 ? idleLooks + 1 : 0
         }
-        return true
     }
 
     /// Waits until everything already queued on the main queue has run.

@@ -71,8 +71,8 @@ extension Check {
             run.addSampleFromAnotherApp(mg: 34, minutesAgo: 5)
             let scheduledBefore = run.record.scheduledRefreshes.count
             try await run.refreshInBackground()
-            // Give a second completion, if any, the time to arrive.
-            try await Task.sleep(for: .milliseconds(50))
+            // A second completion, if any, comes before the app has nothing left to do.
+            await run.quiesce()
             let completions = run.record.completions
             try expect(completions.count == 1, "one completion, got \(completions.count)")
             try expect(completions[0].ioInFlight == 0, "the task was completed with disk I/O still running")
@@ -104,31 +104,29 @@ extension Check {
         }
     }
 
-    static let slowHealthKit: Duration = .milliseconds(100)
-
     static let relaunchImportsNothingTwice = Check("a relaunch imports nothing twice") { app in
-        // HealthKit answers late, well after the drink log is read.
-        try await withRun(app, configure: { $0.health.latency = slowHealthKit }) { run in
+        try await withRun(app) { run in
             try await run.waitUntilLaunched()
             run.addSampleFromAnotherApp(mg: 80, minutesAgo: 30)
             try await run.refreshInBackground()
             try await run.waitForSaves(1)
-            await run.relaunch()
+            // HealthKit answers late, after the drink log is read.
+            try await run.relaunchWithHealthKitAnsweringLate()
             try await run.waitUntilLaunched()
             try await run.expectRows(["06:30  80 mg"], "the other app's drink once after a relaunch")
         }
     }
 
     static let deletionsWhileNotRunningApply = Check("deletions made while the app was not running apply at the next launch") { app in
-        // HealthKit answers late, well after the drink log is read.
-        try await withRun(app, configure: { $0.health.latency = slowHealthKit }) { run in
+        try await withRun(app) { run in
             try await run.waitUntilLaunched()
             let sample = run.addSampleFromAnotherApp(mg: 80, minutesAgo: 30)
             try await run.refreshInBackground()
             try await run.waitForSaves(1)
             run.runtime.terminate()
             run.health.deleteSample(uuid: sample)
-            await run.relaunch()
+            // HealthKit answers late, after the drink log is read.
+            try await run.relaunchWithHealthKitAnsweringLate()
             try await run.waitUntilLaunched()
             try await run.expectRows([], "no drink after the other app deleted it while the app was closed")
         }

@@ -17,8 +17,11 @@ extension Check {
         "the app learns that HealthKit is unavailable", detects: "auth-never-answers"
     ) { app in
         try await withRun(app, configure: { $0.health.isAvailable = false }) { run in
+            // The launch is over when the drink log has loaded and the app has nothing
+            // left to do: an answer that has not come by then never comes.
+            try await run.waitUntilLaunched()
             try await observing("auth-never-answers") {
-                try await run.waitForScreen("Health: unavailable", timeout: .seconds(1))
+                try expect(run.screen.contains("Health: unavailable"), "the app never learned that HealthKit is unavailable:\n\(run.screen)")
             }
         }
     }
@@ -87,20 +90,23 @@ extension Check {
         }
     }
 
-    /// The disk is slow, so that at launch HealthKit answers, and the user adds a drink,
-    /// while the drink log is still being read; then the other app deletes its sample while
-    /// the app is closed, and the app is launched again on the same slow disk.
+    /// At launch, HealthKit answers and the user adds a drink while the drink log is still
+    /// being read; then the other app deletes its sample while the app is closed, and the
+    /// app is launched again in the same way.
     static let launchKeepsWhatArrivesDuringLoad = Check(
         "nothing that arrives while the drink log is read at launch is lost", detects: "launch-loses-drinks"
     ) { app in
         let onDisk = Drink(mgCaffeine: 47, onDate: SimClock.morning.addingTimeInterval(-3600))
         var fromAnotherApp: UUID?
-        try await withRun(app, configure: { $0.diskDelay = slowDisk }, prepare: { device in
+        var read: Gate?
+        try await withRun(app, prepare: { device in
             try writeLog([onDisk], to: device)
             fromAnotherApp = AppRun.addSampleFromAnotherApp(mg: 80, minutesAgo: 30, to: device)
+            read = device.container.holdNextRead()
         }) { run in
-            try await waitUntil("the drink log to be read") { run.device.container.inFlight.level >= 1 }
-            try run.tapAddDrink(.singleEspresso)
+            try await run.whileTheLogIsRead(read!) {
+                try run.tapAddDrink(.singleEspresso)
+            }
             try await run.waitUntilLaunched()
             try await observing("launch-loses-drinks") {
                 try await run.expectRows(
@@ -109,7 +115,9 @@ extension Check {
 
             run.runtime.terminate()
             run.health.deleteSample(uuid: fromAnotherApp!)
+            let readAgain = run.device.container.holdNextRead()
             await run.relaunch()
+            try await run.whileTheLogIsRead(readAgain) {}
             try await run.waitUntilLaunched()
             try await observing("launch-loses-drinks") {
                 try await run.expectRows(
@@ -135,13 +143,26 @@ extension AppRun {
         try await waitUntil("the first refresh's query to be held") { gate.isHeld }
         let second = runtime.deliverBackgroundRefresh()
         // An app that shares one load among overlapping refreshes starts no second query:
-        // give the second refresh a bounded time to start one, then go on either way.
-        await waitAtMost(.milliseconds(500)) { health.events.queryStarted.count >= started + 2 }
+        // wait until the second refresh has started one, or has nothing left to do but wait
+        // for the first, then go on either way.
+        await waitUntilIdle(holding: 1) { health.events.queryStarted.count >= started + 2 }
         gate.open()
         try busyMainThread(until: "the first refresh's results") { health.events.queryAnswered.count > answered } then: {}
         try await waitUntil("both refresh tasks to complete") {
             record.completionCount(of: first.identifier) >= 1 && record.completionCount(of: second.identifier) >= 1
         }
         await mainQueueTurn()
+    }
+
+    /// Holds the launch's read of the drink log at `read` while `during` runs, and while
+    /// HealthKit answers the launch's first query where the app asks it during the read
+    /// (stages that load first and then ask HealthKit are idle instead: either way the
+    /// gate opens on an event, not after a time).
+    func whileTheLogIsRead(_ read: Gate, _ during: () throws -> Void) async throws {
+        let answered = health.events.queryAnswered.count
+        try await waitUntil("the drink log to be read") { read.isHeld }
+        try during()
+        await waitUntilIdle(holding: 1) { health.events.queryAnswered.count > answered }
+        read.open()
     }
 }

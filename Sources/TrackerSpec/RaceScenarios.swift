@@ -29,7 +29,7 @@ extension Check {
                 // status and starts its first HealthKit load at once; where it handles it on
                 // main, nothing can happen until this turn is over.
                 let started = run.health.events.queryStarted
-                run.busyMainThread(atMost: .milliseconds(200)) { started.count >= 1 }
+                run.busyMainThread(untilIdleOr: { started.count >= 1 })
             }
             // Off main, the change was drawn by that turn; on main, it is drawn at the end of
             // the main-queue turn that handles the answer.

@@ -5,8 +5,8 @@ import Synchronization
 /// The app's sandbox: a real directory, real file I/O, and an injectable delay that stands
 /// in for slow flash, so I/O on the main thread shows up on the watchdog.
 ///
-/// The only state the test and the app's I/O share, the held writes, is under a `SimLock`:
-/// holding a write on main must not order the app's accesses for TSan.
+/// The only state the test and the app's I/O share, the held reads and writes, is under a `SimLock`:
+/// holding one on main must not order the app's accesses for TSan.
 public final class AppContainer: Sendable {
     public let directory: URL
     public let diskDelay: Duration
@@ -18,7 +18,8 @@ public final class AppContainer: Sendable {
     /// Reads and writes that ran on the main queue, where they stall the UI.
     public let ioOnMainQueue = EventCounter()
 
-    private let heldWrites = SimLock<[Gate]>([])
+    private let held = SimLock<[Access: [Gate]]>([:])
+    private enum Access { case read, write }
     // Asked on the app's I/O threads (see `MainQueue` for why not `MainQueue.isCurrent`).
     private let mainQueue = MainQueue.shared
 
@@ -38,22 +39,22 @@ public final class AppContainer: Sendable {
     /// Reads a whole file; throws `CocoaError(.fileReadNoSuchFile)` when there is none.
     public func read(_ name: String) throws -> Data {
         try io {
+            next(.read)?.wait()
             defer { fileRead.increment() }
             return try Data(contentsOf: url(for: name))
         }
     }
 
+    /// Holds the next read: it waits, after its delay, until the gate opens.
+    public func holdNextRead() -> Gate { hold(.read) }
+
     /// Holds the next write: it waits, after its delay, until the gate opens.
-    public func holdNextWrite() -> Gate {
-        let gate = Gate()
-        heldWrites.withLock { $0.append(gate) }
-        return gate
-    }
+    public func holdNextWrite() -> Gate { hold(.write) }
 
     /// Replaces a file atomically.
     public func write(_ data: Data, to name: String) throws {
         try io {
-            nextHeldWrite()?.wait()
+            next(.write)?.wait()
             try data.write(to: url(for: name), options: .atomic)
             fileWritten.increment()
         }
@@ -68,8 +69,14 @@ public final class AppContainer: Sendable {
         ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).sorted()
     }
 
-    private func nextHeldWrite() -> Gate? {
-        heldWrites.withLock { $0.isEmpty ? nil : $0.removeFirst() }
+    private func hold(_ access: Access) -> Gate {
+        let gate = Gate()
+        held.withLock { $0[access, default: []].append(gate) }
+        return gate
+    }
+
+    private func next(_ access: Access) -> Gate? {
+        held.withLock { $0[access]?.isEmpty == false ? $0[access]!.removeFirst() : nil }
     }
 
     private func io<T>(_ body: () throws -> T) throws -> T {

@@ -12,7 +12,11 @@ import Synchronization
 /// heartbeat thread never touches the app's state, so what it posts to main carries no
 /// happens-before edge from any app thread: the runtime's way to reach main from work an
 /// app thread asked for, without handing that thread's accesses to main for TSan.
-final class Watchdog: Sendable {
+public final class Watchdog: Sendable {
+    /// The heartbeat thread's name (at most 15 bytes, as Linux keeps them), so that a test
+    /// waiting for the app to be idle can tell it from the app's threads.
+    public static var threadName: String { "WKSim.watchdog" }
+
     private let interval: Duration = .milliseconds(5)
     private let lastBeat = Atomic<UInt64>(0)
     private let longest = Atomic<UInt64>(0)
@@ -32,7 +36,7 @@ final class Watchdog: Sendable {
                 longest.max(stall, ordering: .relaxed)
             }
         }
-        thread.name = "WatchKitSim.watchdog"
+        thread.name = Self.threadName
         thread.start()
     }
 

@@ -1,0 +1,62 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The threads of this process that are running or waiting for a core, as the kernel
+/// reports them: how a test tells "the app has nothing left to do" from "the app's next
+/// step is waiting for a core" on a busy machine, where a preempted thread is still
+/// runnable. No wall-clock window can tell the two apart.
+public enum RunnableThreads {
+    /// How many threads other than the calling one, and other than those whose name is in
+    /// `ignoring`, are runnable now; `nil` where the system does not say (only Linux does).
+    ///
+    /// Read with plain POSIX calls out of ThreadSanitizer's sight (`Unseen`): Foundation's
+    /// file APIs can synchronise through globals the app's own I/O also touches.
+    public static func count(ignoring names: Set<String> = []) -> Int? {
+        #if os(Linux)
+        Unseen.run {
+            guard let me = read("/proc/thread-self/stat").flatMap(Stat.init), let tasks = opendir("/proc/self/task") else {
+                return nil
+            }
+            defer { closedir(tasks) }
+            var runnable = 0
+            while let entry = readdir(tasks) {
+                let tid = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+                guard tid.first?.isNumber == true, tid != me.tid,
+                      let stat = read("/proc/self/task/\(tid)/stat").flatMap(Stat.init) else { continue }
+                if stat.state == "R" && !names.contains(stat.name) { runnable += 1 }
+            }
+            return runnable
+        }
+        #else
+        nil
+        #endif
+    }
+
+    #if os(Linux)
+    /// The fields of `/proc/.../stat` used here: "tid (name) state ...".
+    private struct Stat {
+        let tid: String
+        let name: String
+        let state: Character
+
+        init?(_ line: String) {
+            guard let open = line.firstIndex(of: "("), let close = line.lastIndex(of: ")") else { return nil }
+            let rest = line[line.index(after: close)...].drop { $0 == " " }
+            guard let state = rest.first else { return nil }
+            tid = String(line[..<open].filter(\.isNumber))
+            name = String(line[line.index(after: open)..<close])
+            self.state = state
+        }
+    }
+
+    private static func read(_ path: String) -> String? {
+        let file = open(path, O_RDONLY)
+        guard file >= 0 else { return nil }
+        defer { close(file) }
+        var buffer = [UInt8](repeating: 0, count: 512)
+        let count = buffer.withUnsafeMutableBytes { Glibc.read(file, $0.baseAddress, $0.count) }
+        return count > 0 ? String(decoding: buffer[..<count], as: UTF8.self) : nil
+    }
+    #endif
+}
