@@ -26,6 +26,8 @@ enum ExerciseChecks {
                     try await failedQueryStillCompletes(run)
                 case "a refresh that overlaps a load completes its task after that load delivered":
                     try await overlappingRefreshWaitsForTheLoad(run)
+                case "the work after authorization runs on the main thread, the Health status written there":
+                    try await authorizationWorkOnMain(run)
                 default:
                     throw ExerciseCheckFailure("the workbench has no check named \"\(name)\"")
                 }
@@ -59,6 +61,23 @@ enum ExerciseChecks {
         try await run.expectRows(["06:30  80 mg"], "the other app's drink, once, after a failed refresh and a good one")
     }
 
+    /// The catalogue row's check sees main-thread-only calls made off main. Code after an
+    /// `await` in a `Task.detached` makes none: in the Swift 5 mode a call from there to the
+    /// delegate's main-actor methods hops to main by itself. What it writes to the model
+    /// it writes on the pool thread, and the `@Published` Health status says so.
+    @MainActor
+    static func authorizationWorkOnMain(_ run: AppRun) async throws {
+        try await run.waitUntilLaunched()
+        let record = run.record
+        if record.offMainPublishes > 0 || !record.offMainCalls.isEmpty {
+            throw ExerciseCheckFailure(
+                "after authorization, \(record.offMainPublishes) change(s) to the model's `@Published` properties were made "
+                    + "off the main thread (SwiftUI warns: \"Publishing changes from background threads is not allowed\"): "
+                    + "the code after the `await` did not run on main"
+                    + (record.offMainCalls.isEmpty ? "" : ", and main-thread-only calls: \(record.offMainCalls)"))
+        }
+    }
+
     /// The second of two overlapping refreshes must wait for the load it joins: a refresh
     /// that returns at once completes its task before its new samples are in the app (watchOS
     /// may suspend the app right then), which is a dropped refresh, not a joined one.
@@ -71,9 +90,9 @@ enum ExerciseChecks {
         try await waitUntil("the first refresh's query to be held") { gate.isHeld }
         let second = run.runtime.deliverBackgroundRefresh()
         // While the first query is held, no refresh can have its samples: one that completes
-        // its task now completed it empty-handed. A join completes nothing here, so the wait
-        // runs out (bounded, as the shared overlapping-refresh scenario does).
-        let completedEarly = await run.waitAtMost(.milliseconds(500)) {
+        // its task now completed it empty-handed. A join completes nothing here: the app goes
+        // idle but for the held query (an event, as in the shared overlapping-refresh scenario).
+        let completedEarly = await run.waitUntilIdle(holding: 1) {
             run.record.completionCount(of: second.identifier) >= 1
         }
         gate.open()

@@ -114,7 +114,10 @@ enum Exercises {
                 awaits `requestAuthorization()` itself, then sets `healthAccess`, starts the
                 HealthKit load and schedules the refresh.
                 """,
-            signals: [.row("shim-calls-back-off-main")],
+            // The row sees main-only calls made off main; the check also sees the model written
+            // off main, which a `Task.detached` does with no such call.
+            signals: [.row("shim-calls-back-off-main"),
+                      .check("the work after authorization runs on the main thread, the Health status written there")],
             hints: [
                 "The delegate is main-actor code (its protocol says so). A `Task { }` written there inherits the main actor, so the code after each `await` runs on main again.",
                 "Look at `applicationDidFinishLaunching()`: the call `model.healthKitController.requestAuthorization { success in ... }` is the one to replace.",
