@@ -165,7 +165,26 @@ struct Grader {
     let workspace: Workspace
     var verbose = false
 
-    func grade(_ exercise: Exercise) -> Grade {
+    /// The title of a signal's line in a grade (what a wrong answer's "Fails on:" names).
+    static func title(of signal: Signal, in exercise: Exercise) -> String {
+        switch signal {
+        case .builds: "it builds in \(exercise.mode.rawValue)"
+        case .diagnostic(let text): "the diagnostic \"\(text)\" is gone"
+        case .absent(_, let what): what
+        case .row(let id): "the suite no longer sees `\(id)`"
+        case .check(let name): "the workbench's check \"\(name)\" passes"
+        case .race(let id): "the race scenario of `\(id)` runs clean under ThreadSanitizer"
+        case .behaviour(let name): "the behaviour check \"\(name)\" passes"
+        }
+    }
+    static let behaviourTitle = "every behaviour check still passes"
+
+    /// Grades `exercise`: the full grade a learner gets. With `focus` (a wrong answer's
+    /// "Fails on:" text, for `verify`), runs only the checks of the lines whose title holds
+    /// it, and the behaviour checks only up to their first failure: verify needs that line
+    /// to fail for its reason, and a wrong answer that breaks the launch would otherwise
+    /// wait out every check's timeout. The build's lines are always graded (they cost nothing).
+    func grade(_ exercise: Exercise, focus: String? = nil) -> Grade {
         let started = Date()
         var grade = Grade()
         let tmp = FileManager.default.temporaryDirectory.appendingPathComponent("workbench-\(getpid())-\(UUID().uuidString.prefix(8))")
@@ -177,6 +196,12 @@ struct Grader {
             return grade
         }
         let graded = exercise.graded
+        func measured(_ index: Int) -> Bool { focus.map { Self.title(of: graded[index], in: exercise).contains($0) } ?? true }
+        let namedBehaviour = graded.indices.contains { index in
+            if case .behaviour = graded[index] { measured(index) } else { false }
+        }
+        let measuresBehaviour = focus.map { Self.behaviourTitle.contains($0) } ?? true || namedBehaviour
+        let notMeasured = "not measured: verify grades this wrong answer on the line it names only"
 
         // Complete diagnostics need every file compiled, not only the edited ones.
         let hasDiagnostic = graded.contains { if case .diagnostic = $0 { true } else { false } }
@@ -239,6 +264,7 @@ struct Grader {
         let results = tmp.appendingPathComponent("results.txt")
         func runTests(_ run: [String], tsanLogs: URL?) -> ProcessResult {
             var environment = ["WORKBENCH_RUN": run.joined(separator: "|"), "WORKBENCH_RESULTS": results.path, "SWIFT_BACKTRACE": "enable=no"]
+            if focus != nil && !namedBehaviour { environment["WORKBENCH_STOP_AT_FAILURE"] = "1" }
             if let tsanLogs {
                 environment["TSAN_OPTIONS"] = "log_path=\(tsanLogs.path)/tsan:exitcode=0:atexit_sleep_ms=0"
             }
@@ -250,15 +276,20 @@ struct Grader {
                 + (exercise.usesTSan ? ["--sanitize=thread"] : []), environment: environment, timeout: 300)
             #endif
         }
-        var run = ["behaviour"]
-        if let row = exercise.row { run.append("row:\(row)") }
-        run += exercise.checks.map { "check:\($0)" }
+        var run: [String] = measuresBehaviour ? ["behaviour"] : []
+        for (index, signal) in graded.enumerated() where measured(index) {
+            switch signal {
+            case .row(let id): run.append("row:\(id)")
+            case .check(let name): run.append("check:\(name)")
+            default: break
+            }
+        }
         let ignoredLogs = tmp.appendingPathComponent("ignored-tsan")
         try? FileManager.default.createDirectory(at: ignoredLogs, withIntermediateDirectories: true)
-        let testRun = runTests(run, tsanLogs: exercise.usesTSan ? ignoredLogs : nil)
+        let testRun = run.isEmpty ? nil : runTests(run, tsanLogs: exercise.usesTSan ? ignoredLogs : nil)
         var raceReports: [String: [TSanReport]] = [:]
         var raceRuns: [String: ProcessResult] = [:]
-        for signal in graded {
+        for (index, signal) in graded.enumerated() where measured(index) {
             guard case .race(let row) = signal else { continue }
             let logs = tmp.appendingPathComponent("tsan-\(row)")
             try? FileManager.default.createDirectory(at: logs, withIntermediateDirectories: true)
@@ -272,12 +303,14 @@ struct Grader {
             $0.split(separator: "\t", omittingEmptySubsequences: false).map { Self.unescaped(String($0)) }
         }
         // Why the tests stopped, when they did not finish: a trap's own message first.
-        func stopped(_ result: ProcessResult) -> [String] { Self.whyStopped(result) }
+        func stopped(_ result: ProcessResult?) -> [String] { result.map(Self.whyStopped) ?? ["no test ran"] }
 
         // The behaviour checks: every one must pass.
         let behaviour = lines.filter { $0.first == "behaviour" }
         let failed = behaviour.filter { $0.count > 1 && $0[1] == "fail" }
-        if behaviour.count < Check.behaviour.count && failed.isEmpty {
+        if !measuresBehaviour {
+            grade.findings.append(Finding(title: Self.behaviourTitle, status: .notMeasured, details: [notMeasured]))
+        } else if behaviour.count < Check.behaviour.count && failed.isEmpty {
             let running = Check.behaviour[behaviour.count].name
             grade.findings.append(Finding(
                 title: "every behaviour check still passes", status: .fail,
@@ -291,6 +324,12 @@ struct Grader {
         }
 
         for (index, signal) in graded.enumerated() {
+            if !measured(index) {
+                if !grade.findings.contains(where: { $0.signal == index }) {
+                    grade.findings.append(Finding(title: Self.title(of: signal, in: exercise), status: .notMeasured, details: [notMeasured], signal: index))
+                }
+                continue
+            }
             switch signal {
             case .row(let id):
                 let title = "the suite no longer sees `\(id)`"

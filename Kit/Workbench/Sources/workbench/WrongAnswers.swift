@@ -45,8 +45,11 @@ struct WrongAnswer {
     /// Why this wrong answer's grade does not prove what it should; nil when it does.
     func problem(with grade: Grade) -> String? {
         if what.isEmpty || failsOn.isEmpty { return "its header needs \"Wrong answer:\" and \"Fails on:\" lines" }
-        if grade.passed { return "it passes: the grade cannot tell it from a right answer" }
         let failing = grade.findings.filter { $0.status == .fail }
+        if failing.isEmpty {
+            let measured = grade.findings.filter { $0.status == .pass }.map { "\"\($0.title)\"" }
+            return "it passes (\(measured.joined(separator: ", "))): the grade cannot tell it from a right answer"
+        }
         guard let line = failing.first(where: { $0.title.contains(failsOn) }) else {
             return "it fails, but not on \"\(failsOn)\": on " + failing.map { "\"\($0.title)\"" }.joined(separator: ", ")
         }

@@ -71,8 +71,9 @@ let help: [String: String] = [
         For authors and CI. For each exercise (or those given): its starting state must fail
         on every one of its signals and on nothing else (the behaviour checks pass, unless the
         build is the signal); each of its wrong answers (at least two, wrong-*.patch beside
-        the solution) must fail on the line its header names, saying what it says; and its
-        solution must pass. Then each step that exercises make
+        the solution) must fail on the line its header names, saying what it says (only that
+        line's checks are run, the behaviour checks up to the first that fails; `check` runs
+        them all); and its solution must pass. Then each step that exercises make
         together is rebuilt from the previous stage with their solutions and compared with the
         next stage's folder. --quick verifies one exercise per kind of signal (what CI runs).
         --no-wrong-answers skips the wrong answers. --start-solved, --broken-solution and
@@ -274,7 +275,7 @@ func verify(_ selected: [Exercise], startSolved: Bool, brokenSolution: Bool, wro
                 failures.append("exercise \(n): wrong answer \(wrong.name): \(error)")
                 continue
             }
-            let grade = Grader(workspace: workspace).grade(exercise)
+            let grade = Grader(workspace: workspace).grade(exercise, focus: wrong.failsOn.isEmpty ? nil : wrong.failsOn)
             if let problem = wrong.problem(with: grade) {
                 print("   wrong answer \(wrong.name): \(problem)")
                 failures.append("exercise \(n) (\(exercise.slug)): wrong answer \(wrong.name): \(problem)")
