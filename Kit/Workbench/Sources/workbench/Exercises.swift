@@ -15,6 +15,12 @@ enum Signal: Sendable, CustomStringConvertible {
     case builds
     /// This behaviour check passes (an exercise about a behaviour the step must keep).
     case behaviour(String)
+    /// This check of the workbench's own passes (Kit/Workbench/Grading/ExerciseChecks.swift):
+    /// a behaviour the step must keep that no shared check exercises.
+    case check(String)
+    /// No match for this regular expression in the exercise's sources (`what` says what it
+    /// is): a declaration the task deletes, an escape hatch the task rules out.
+    case absent(pattern: String, what: String)
 
     var description: String {
         switch self {
@@ -23,6 +29,8 @@ enum Signal: Sendable, CustomStringConvertible {
         case .diagnostic(let text): "no diagnostic \"\(text)\" under complete checking"
         case .builds: "it builds"
         case .behaviour(let name): "the behaviour check \"\(name)\" passes"
+        case .check(let name): "the workbench's check \"\(name)\" passes"
+        case .absent(_, let what): what
         }
     }
 }
@@ -69,11 +77,20 @@ struct Exercise: Sendable {
     let hints: [String]
     /// The note whose exercise this is, when it is one.
     let note: String?
+    /// What every answer must keep, besides the behaviour checks: graded like the signals,
+    /// but already true at the start (they catch wrong answers, not the starting state).
+    var guards: [Signal] = []
+
+    /// Signals first, then guards, numbered in that order in a grade.
+    var graded: [Signal] { signals + guards }
 
     var solutionPatch: String { "Kit/Workbench/Exercises/\(slug)/solution.patch" }
     var sourcePath: String { "Exercise/Sources/\(folder)/\(file)" }
-    var usesTSan: Bool { signals.contains { if case .race = $0 { true } else { false } } }
-    var row: String? { signals.lazy.compactMap { if case .row(let id) = $0 { id } else { nil } }.first }
+    var usesTSan: Bool { graded.contains { if case .race = $0 { true } else { false } } }
+    var row: String? { graded.lazy.compactMap { if case .row(let id) = $0 { id } else { nil } }.first }
+    var checks: [String] { graded.compactMap { if case .check(let name) = $0 { name } else { nil } } }
+    /// The wrong answers kept beside the solution (wrong-*.patch), for `verify`.
+    var wrongAnswersFolder: String { "Kit/Workbench/Exercises/\(slug)" }
 }
 
 /// Steps whose exercises, solved, make the step: their solutions applied in this order to
@@ -97,7 +114,10 @@ enum Exercises {
                 awaits `requestAuthorization()` itself, then sets `healthAccess`, starts the
                 HealthKit load and schedules the refresh.
                 """,
-            signals: [.row("shim-calls-back-off-main")],
+            // The row sees main-only calls made off main; the check also sees the model written
+            // off main, which a `Task.detached` does with no such call.
+            signals: [.row("shim-calls-back-off-main"),
+                      .check("the work after authorization runs on the main thread, the Health status written there")],
             hints: [
                 "The delegate is main-actor code (its protocol says so). A `Task { }` written there inherits the main actor, so the code after each `await` runs on main again.",
                 "Look at `applicationDidFinishLaunching()`: the call `model.healthKitController.requestAuthorization { success in ... }` is the one to replace.",
@@ -129,7 +149,9 @@ enum Exercises {
                 resumes its continuation, and the refresh that awaits it waits forever. Make
                 the continuation resume exactly once on every path.
                 """,
-            signals: [.row("refresh-completes-off-main")],
+            // No catalogue row: stage 2 resumes on every path. What the user sees is a refresh
+            // that never ends, and the workbench's own check watches for it.
+            signals: [.check("a refresh whose HealthKit query fails completes its task, and the next imports nothing twice")],
             hints: [
                 "A checked continuation must be resumed exactly once. Which way through the query's handler resumes nothing?",
                 "The handler in `queryHealthKit()` resumes only when `samples` and `deletedSamples` are both there.",
@@ -219,7 +241,9 @@ enum Exercises {
                 "In `loadNewDataFromHealthKit()`: keep the running load somewhere the next call can find it.",
                 "Keep it in `private var loadInProgress: Task<Bool, Never>?`: if set, `return await loadInProgress.value`; otherwise start `Task { await loadChanges() }` (the old body, moved), store it, await it, clear it.",
             ],
-            note: "Steps/04-actors.md"),
+            note: "Steps/04-actors.md",
+            // Dropping the second call also imports once; its refresh then ends before its data arrives.
+            guards: [.check("a refresh that overlaps a load completes its task after that load delivered")]),
         Exercise(
             slug: "nonisolated-claim", step: 4, title: "A nonisolated claim the compiler checks",
             stage: 4, folder: "Stage4_Actors", startPatches: ["Steps/patches/04-nonisolated-claim.patch"],
@@ -235,7 +259,8 @@ enum Exercises {
                 "`save(_:)` reads `isAuthorized`, which is the actor's.",
                 "Remove `nonisolated` from `save(_:)`; its callers already `await` it.",
             ],
-            note: nil),
+            note: nil,
+            guards: [.absent(pattern: #"nonisolated\(unsafe\)"#, what: "the actor's state keeps its protection: no `nonisolated(unsafe)`")]),
         Exercise(
             slug: "swift6-mode", step: 5, title: "Build stage 4 in the Swift 6 language mode",
             stage: 4, folder: "Stage4_Actors", startPatches: [], mode: .swift6, complete: false,
@@ -262,7 +287,11 @@ enum Exercises {
                 closure starts one more `Task`. Await `requestAuthorization()` directly in the
                 launch's `Task`, then delete the shim from HealthKitController.swift.
                 """,
-            signals: [.diagnostic("'requestAuthorization(completionHandler:)' is deprecated")],
+            signals: [
+                .diagnostic("'requestAuthorization(completionHandler:)' is deprecated"),
+                .absent(pattern: #"func\s+requestAuthorization\s*\(\s*completionHandler\b"#,
+                        what: "the shim `requestAuthorization(completionHandler:)` is deleted"),
+            ],
             hints: [
                 "The launch is already one `Task` on the main actor: everything in it can simply `await` in order.",
                 "`applicationDidFinishLaunching()` calls `model.healthKitController.requestAuthorization { success in ... }`.",

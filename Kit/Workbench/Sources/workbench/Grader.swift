@@ -12,6 +12,9 @@ struct Workspace {
     var exercise: URL { root.appendingPathComponent("Exercise") }
     var state: URL { root.appendingPathComponent(".workbench") }
     static let scratch = ".build-workbench"
+    /// The grading tests, real Swift files copied into the exercise's test target.
+    static let grading = "Kit/Workbench/Grading"
+    static let gradingFiles = ["Grading.swift", "ExerciseChecks.swift"]
     static let tsanScratch = ".build-workbench-tsan"
 
     var fm: FileManager { .default }
@@ -20,20 +23,67 @@ struct Workspace {
 
     /// Copies the stage folder, applies the start patches and writes the package files.
     func prepare(_ exercise: Exercise, startSolved: Bool = false) throws {
-        let sources = self.exercise.appendingPathComponent("Sources")
+        try startingState(of: exercise, in: self.exercise)
+        if startSolved { try applyPatch(path(exercise.solutionPatch)) }
+        try writePackage(for: exercise)
+    }
+
+    /// Writes the exercise's starting sources into `package`/Sources (replacing them).
+    func startingState(of exercise: Exercise, in package: URL) throws {
+        let sources = package.appendingPathComponent("Sources")
         try? fm.removeItem(at: sources)
         try fm.createDirectory(at: sources, withIntermediateDirectories: true)
         let stage = Stage.all[exercise.stage]
         try fm.copyItem(at: path("Sources/\(stage.target)"), to: sources.appendingPathComponent(exercise.folder))
         for patch in exercise.startPatches {
-            try applyPatch(path(patch))
+            try applyPatch(path(patch), in: package)
         }
-        if startSolved { try applyPatch(path(exercise.solutionPatch)) }
-        try writePackage(for: exercise)
     }
 
-    func applyPatch(_ patch: URL, reverse: Bool = false) throws {
-        let shell = Shell(directory: exercise, scratch: fm.temporaryDirectory)
+    /// The files of Exercise/Sources that differ from `exercise`'s starting state (edited,
+    /// added or deleted), by path under Sources/.
+    func edits(to exercise: Exercise) -> [String] {
+        let fresh = fm.temporaryDirectory.appendingPathComponent("workbench-start-\(getpid())")
+        defer { try? fm.removeItem(at: fresh) }
+        guard (try? startingState(of: exercise, in: fresh)) != nil else { return [] }
+        let mine = files(under: self.exercise.appendingPathComponent("Sources"))
+        let start = files(under: fresh.appendingPathComponent("Sources"))
+        return Set(mine.keys).union(start.keys).filter { mine[$0] != start[$0] }.sorted()
+    }
+
+    private func files(under folder: URL) -> [String: Data] {
+        var result: [String: Data] = [:]
+        guard let walker = fm.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey]) else { return result }
+        for case let url as URL in walker where (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
+            let relative = String(url.standardizedFileURL.path.dropFirst(folder.standardizedFileURL.path.count + 1))
+            result[relative] = try? Data(contentsOf: url)
+        }
+        return result
+    }
+
+    /// Moves the learner's edited copy of `exercise` to .workbench/backups/DATE-SLUG/ and
+    /// returns that folder; nil when the copy holds no edit (nothing is lost then).
+    func backUpEdits(of exercise: Exercise) throws -> (folder: URL, files: [String])? {
+        let sources = self.exercise.appendingPathComponent("Sources")
+        guard fm.fileExists(atPath: sources.appendingPathComponent(exercise.folder).path) else { return nil }
+        let edited = edits(to: exercise)
+        guard !edited.isEmpty else { return nil }
+        let formatter = DateFormatter()
+        formatter.dateFormat = "yyyyMMdd-HHmmss"
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        var folder = state.appendingPathComponent("backups/\(formatter.string(from: Date()))-\(exercise.slug)")
+        var suffix = 2
+        while fm.fileExists(atPath: folder.path) {
+            folder = state.appendingPathComponent("backups/\(formatter.string(from: Date()))-\(exercise.slug)-\(suffix)")
+            suffix += 1
+        }
+        try fm.createDirectory(at: folder, withIntermediateDirectories: true)
+        try fm.moveItem(at: sources, to: folder.appendingPathComponent("Sources"))
+        return (folder, edited)
+    }
+
+    func applyPatch(_ patch: URL, reverse: Bool = false, in package: URL? = nil) throws {
+        let shell = Shell(directory: package ?? exercise, scratch: fm.temporaryDirectory)
         let result = shell.run(["patch", "-p1", "-s", "-f", "--no-backup-if-mismatch"] + (reverse ? ["-R"] : []) + ["-i", patch.path])
         guard result.succeeded else {
             throw WorkbenchError("the patch \(patch.lastPathComponent) does not apply:\n\(result.tail())")
@@ -64,7 +114,7 @@ struct Workspace {
                     ),
                     .testTarget(
                         name: "ExerciseTests",
-                        dependencies: ["Exercise", \(product("TrackerSpec")), \(product("WatchKitSim"))],
+                        dependencies: ["Exercise", \(["TrackerSpec", "WatchKitSim", "HealthKitSim", "SimSupport"].map(product).joined(separator: ", "))],
                         path: "Tests/ExerciseTests",
                         swiftSettings: [.swiftLanguageMode(.v5)]
                     ),
@@ -75,7 +125,9 @@ struct Workspace {
         try write(manifest, to: self.exercise.appendingPathComponent("Package.swift"))
         let tests = self.exercise.appendingPathComponent("Tests/ExerciseTests")
         try fm.createDirectory(at: tests, withIntermediateDirectories: true)
-        try write(Self.gradingTests, to: tests.appendingPathComponent("Grading.swift"))
+        for file in Self.gradingFiles {
+            try write(String(contentsOf: path("\(Self.grading)/\(file)"), encoding: .utf8), to: tests.appendingPathComponent(file))
+        }
         try write("Written by Scripts/workbench. Edit Sources/\(exercise.folder)/\(exercise.file) (and, where the task says so, the files beside it); the rest is written again at every check.\n",
                   to: self.exercise.appendingPathComponent("README"))
     }
@@ -84,71 +136,6 @@ struct Workspace {
         if (try? String(contentsOf: url, encoding: .utf8)) == text { return }  // keep the build up to date
         try text.write(to: url, atomically: true, encoding: .utf8)
     }
-
-    /// The tests the workbench runs: the shared checks of TrackerSpec, on the exercise's app.
-    /// They write one line per check to the file WORKBENCH_RESULTS names.
-    static let gradingTests = """
-        // Written by Scripts/workbench before every check: the grading tests are not yours to edit.
-        import Exercise
-        import Foundation
-        import TrackerSpec
-        import XCTest
-
-        final class Grading: XCTestCase {
-            private func record(_ fields: String...) {
-                guard let path = ProcessInfo.processInfo.environment["WORKBENCH_RESULTS"] else { return }
-                let line = fields.map { $0.replacingOccurrences(of: "\\t", with: " ").replacingOccurrences(of: "\\n", with: " ") }
-                    .joined(separator: "\\t") + "\\n"
-                if let handle = FileHandle(forWritingAtPath: path) {
-                    handle.seekToEndOfFile()
-                    handle.write(Data(line.utf8))
-                    handle.closeFile()
-                } else {
-                    FileManager.default.createFile(atPath: path, contents: Data(line.utf8))
-                }
-            }
-
-            /// WORKBENCH_RUN: "behaviour", "row:ID", "race:ID", separated by commas.
-            func testGrade() async throws {
-                let parts = (ProcessInfo.processInfo.environment["WORKBENCH_RUN"] ?? "").split(separator: ",").map(String.init)
-                for part in parts {
-                    if part == "behaviour" {
-                        for check in Check.behaviour {
-                            do {
-                                try await check.run(on: CoffeeTrackerApp.self)
-                                record("behaviour", "pass", check.name)
-                            } catch {
-                                record("behaviour", "fail", check.name, "\\(error)")
-                            }
-                        }
-                    } else if part.hasPrefix("row:") {
-                        let row = String(part.dropFirst(4))
-                        for check in Check.defects where check.defect == row {
-                            do {
-                                try await check.run(on: CoffeeTrackerApp.self)
-                                record("row", "fixed", row, check.name)
-                            } catch let seen as DefectObserved where seen.defect == row {
-                                record("row", "present", row, check.name, seen.observation)
-                            } catch {
-                                record("row", "error", row, check.name, "\\(error)")
-                            }
-                        }
-                    } else if part.hasPrefix("race:") {
-                        let row = String(part.dropFirst(5))
-                        for check in Check.races where check.defect == row {
-                            do {
-                                try await check.run(on: CoffeeTrackerApp.self)
-                                record("race", "ran", row, check.name)
-                            } catch {
-                                record("race", "error", row, check.name, "\\(error)")
-                            }
-                        }
-                    }
-                }
-            }
-        }
-
-        """
 }
 
 struct WorkbenchError: Error, CustomStringConvertible {
@@ -178,7 +165,26 @@ struct Grader {
     let workspace: Workspace
     var verbose = false
 
-    func grade(_ exercise: Exercise) -> Grade {
+    /// The title of a signal's line in a grade (what a wrong answer's "Fails on:" names).
+    static func title(of signal: Signal, in exercise: Exercise) -> String {
+        switch signal {
+        case .builds: "it builds in \(exercise.mode.rawValue)"
+        case .diagnostic(let text): "the diagnostic \"\(text)\" is gone"
+        case .absent(_, let what): what
+        case .row(let id): "the suite no longer sees `\(id)`"
+        case .check(let name): "the workbench's check \"\(name)\" passes"
+        case .race(let id): "the race scenario of `\(id)` runs clean under ThreadSanitizer"
+        case .behaviour(let name): "the behaviour check \"\(name)\" passes"
+        }
+    }
+    static let behaviourTitle = "every behaviour check still passes"
+
+    /// Grades `exercise`: the full grade a learner gets. With `focus` (a wrong answer's
+    /// "Fails on:" text, for `verify`), runs only the checks of the lines whose title holds
+    /// it, and the behaviour checks only up to their first failure: verify needs that line
+    /// to fail for its reason, and a wrong answer that breaks the launch would otherwise
+    /// wait out every check's timeout. The build's lines are always graded (they cost nothing).
+    func grade(_ exercise: Exercise, focus: String? = nil) -> Grade {
         let started = Date()
         var grade = Grade()
         let tmp = FileManager.default.temporaryDirectory.appendingPathComponent("workbench-\(getpid())-\(UUID().uuidString.prefix(8))")
@@ -189,9 +195,16 @@ struct Grader {
             grade.findings.append(Finding(title: "the exercise package", status: .fail, details: ["\(error)"]))
             return grade
         }
+        let graded = exercise.graded
+        func measured(_ index: Int) -> Bool { focus.map { Self.title(of: graded[index], in: exercise).contains($0) } ?? true }
+        let namedBehaviour = graded.indices.contains { index in
+            if case .behaviour = graded[index] { measured(index) } else { false }
+        }
+        let measuresBehaviour = focus.map { Self.behaviourTitle.contains($0) } ?? true || namedBehaviour
+        let notMeasured = "not measured: verify grades this wrong answer on the line it names only"
 
         // Complete diagnostics need every file compiled, not only the edited ones.
-        let hasDiagnostic = exercise.signals.contains { if case .diagnostic = $0 { true } else { false } }
+        let hasDiagnostic = graded.contains { if case .diagnostic = $0 { true } else { false } }
         if hasDiagnostic { touchSources(exercise) }
 
         let scratch = "../" + (exercise.usesTSan ? Workspace.tsanScratch : Workspace.scratch)
@@ -201,7 +214,7 @@ struct Grader {
         let errors = diagnostics.filter { $0.severity == "error" }
         grade.built = build.succeeded
 
-        for (index, signal) in exercise.signals.enumerated() {
+        for (index, signal) in graded.enumerated() {
             switch signal {
             case .builds:
                 if build.succeeded {
@@ -222,17 +235,22 @@ struct Grader {
                         title: "the diagnostic \"\(text)\" is gone", status: .fail,
                         details: named.prefix(4).map { "still there: \($0.path):\($0.line):\($0.column): \($0.severity): \($0.message)" }, signal: index))
                 }
+            case .absent(let pattern, let what):
+                let matches = sourceMatches(pattern, in: exercise)
+                grade.findings.append(Finding(
+                    title: what, status: matches.isEmpty ? .pass : .fail,
+                    details: matches.prefix(4).map { "still there: \($0)" }, signal: index))
             default: break
             }
         }
 
         guard build.succeeded else {
-            if !exercise.signals.contains(where: { if case .builds = $0 { true } else { false } }) {
+            if !graded.contains(where: { if case .builds = $0 { true } else { false } }) {
                 var details = errors.prefix(6).map { "\($0.path):\($0.line):\($0.column): \($0.message)" }
                 if details.isEmpty { details = [build.tail(12)] }
                 grade.findings.append(Finding(title: "it builds", status: .fail, details: details))
             }
-            for (index, signal) in exercise.signals.enumerated() where !grade.findings.contains(where: { $0.signal == index }) {
+            for (index, signal) in graded.enumerated() where !grade.findings.contains(where: { $0.signal == index }) {
                 grade.findings.append(Finding(title: "\(signal)", status: .notMeasured, details: ["not measured: the exercise does not build"], signal: index))
             }
             grade.findings.append(Finding(title: "every behaviour check still passes", status: .notMeasured, details: ["not measured: the exercise does not build"]))
@@ -240,11 +258,13 @@ struct Grader {
             return grade
         }
 
-        // The tests: behaviour, the row's defect check, then each race scenario on its own.
+        // The tests: behaviour, the row's defect check, the workbench's checks, then each
+        // race scenario on its own.
         let bundle = workspace.root.appendingPathComponent((exercise.usesTSan ? Workspace.tsanScratch : Workspace.scratch) + "/debug/ExercisePackageTests.xctest").path
         let results = tmp.appendingPathComponent("results.txt")
         func runTests(_ run: [String], tsanLogs: URL?) -> ProcessResult {
-            var environment = ["WORKBENCH_RUN": run.joined(separator: ","), "WORKBENCH_RESULTS": results.path, "SWIFT_BACKTRACE": "enable=no"]
+            var environment = ["WORKBENCH_RUN": run.joined(separator: "|"), "WORKBENCH_RESULTS": results.path, "SWIFT_BACKTRACE": "enable=no"]
+            if focus != nil && !namedBehaviour { environment["WORKBENCH_STOP_AT_FAILURE"] = "1" }
             if let tsanLogs {
                 environment["TSAN_OPTIONS"] = "log_path=\(tsanLogs.path)/tsan:exitcode=0:atexit_sleep_ms=0"
             }
@@ -256,14 +276,20 @@ struct Grader {
                 + (exercise.usesTSan ? ["--sanitize=thread"] : []), environment: environment, timeout: 300)
             #endif
         }
-        var run = ["behaviour"]
-        if let row = exercise.row { run.append("row:\(row)") }
+        var run: [String] = measuresBehaviour ? ["behaviour"] : []
+        for (index, signal) in graded.enumerated() where measured(index) {
+            switch signal {
+            case .row(let id): run.append("row:\(id)")
+            case .check(let name): run.append("check:\(name)")
+            default: break
+            }
+        }
         let ignoredLogs = tmp.appendingPathComponent("ignored-tsan")
         try? FileManager.default.createDirectory(at: ignoredLogs, withIntermediateDirectories: true)
-        let testRun = runTests(run, tsanLogs: exercise.usesTSan ? ignoredLogs : nil)
+        let testRun = run.isEmpty ? nil : runTests(run, tsanLogs: exercise.usesTSan ? ignoredLogs : nil)
         var raceReports: [String: [TSanReport]] = [:]
         var raceRuns: [String: ProcessResult] = [:]
-        for signal in exercise.signals {
+        for (index, signal) in graded.enumerated() where measured(index) {
             guard case .race(let row) = signal else { continue }
             let logs = tmp.appendingPathComponent("tsan-\(row)")
             try? FileManager.default.createDirectory(at: logs, withIntermediateDirectories: true)
@@ -274,16 +300,21 @@ struct Grader {
             }
         }
         let lines = ((try? String(contentsOf: results, encoding: .utf8)) ?? "").split(separator: "\n").map {
-            $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            $0.split(separator: "\t", omittingEmptySubsequences: false).map { Self.unescaped(String($0)) }
         }
+        // Why the tests stopped, when they did not finish: a trap's own message first.
+        func stopped(_ result: ProcessResult?) -> [String] { result.map(Self.whyStopped) ?? ["no test ran"] }
 
         // The behaviour checks: every one must pass.
         let behaviour = lines.filter { $0.first == "behaviour" }
         let failed = behaviour.filter { $0.count > 1 && $0[1] == "fail" }
-        if behaviour.count < Check.behaviour.count && failed.isEmpty {
+        if !measuresBehaviour {
+            grade.findings.append(Finding(title: Self.behaviourTitle, status: .notMeasured, details: [notMeasured]))
+        } else if behaviour.count < Check.behaviour.count && failed.isEmpty {
+            let running = Check.behaviour[behaviour.count].name
             grade.findings.append(Finding(
                 title: "every behaviour check still passes", status: .fail,
-                details: ["the checks did not all run (\(testRun.failure)); the end of their output:", testRun.tail(10)]))
+                details: ["the checks stopped in \"\(running)\":"] + stopped(testRun)))
         } else if failed.isEmpty {
             grade.findings.append(Finding(title: "every behaviour check still passes (\(behaviour.count) of \(Check.behaviour.count))", status: .pass))
         } else {
@@ -292,12 +323,18 @@ struct Grader {
                 details: failed.map { "\"\($0[2])\" fails: \($0.count > 3 ? $0[3] : "?")" }))
         }
 
-        for (index, signal) in exercise.signals.enumerated() {
+        for (index, signal) in graded.enumerated() {
+            if !measured(index) {
+                if !grade.findings.contains(where: { $0.signal == index }) {
+                    grade.findings.append(Finding(title: Self.title(of: signal, in: exercise), status: .notMeasured, details: [notMeasured], signal: index))
+                }
+                continue
+            }
             switch signal {
             case .row(let id):
                 let title = "the suite no longer sees `\(id)`"
                 guard let line = lines.first(where: { $0.first == "row" && $0.count > 2 && $0[2] == id }) else {
-                    grade.findings.append(Finding(title: title, status: .fail, details: ["its check did not run (\(testRun.failure))", testRun.tail(8)], signal: index))
+                    grade.findings.append(Finding(title: title, status: .fail, details: ["its check did not run:"] + stopped(testRun), signal: index))
                     continue
                 }
                 switch line[1] {
@@ -312,6 +349,15 @@ struct Grader {
                         title: title, status: .fail,
                         details: ["\"\(line[3])\" failed for another reason: \(line.count > 4 ? line[4] : "")"], signal: index))
                 }
+            case .check(let name):
+                let title = "the workbench's check \"\(name)\" passes"
+                guard let line = lines.first(where: { $0.first == "check" && $0.count > 2 && $0[2] == name }) else {
+                    grade.findings.append(Finding(title: title, status: .fail, details: ["it did not run:"] + stopped(testRun), signal: index))
+                    continue
+                }
+                grade.findings.append(Finding(
+                    title: title, status: line[1] == "pass" ? .pass : .fail,
+                    details: line[1] == "pass" ? [] : ["it fails: \(line.count > 3 ? line[3] : "?")"], signal: index))
             case .race(let id):
                 let title = "the race scenario of `\(id)` runs clean under ThreadSanitizer"
                 let ran = lines.contains { $0.first == "race" && $0.count > 2 && $0[1] == "ran" && $0[2] == id }
@@ -319,29 +365,34 @@ struct Grader {
                     let error = lines.first { $0.first == "race" && $0.count > 2 && $0[2] == id }.map { $0.count > 4 ? $0[4] : "" }
                     grade.findings.append(Finding(
                         title: title, status: .fail,
-                        details: ["the scenario did not finish: \(error ?? raceRuns[id].map(\.failure) ?? "?")"], signal: index))
+                        details: ["the scenario did not finish:"] + (error.map { [$0] } ?? raceRuns[id].map(stopped) ?? ["?"]), signal: index))
                     continue
                 }
                 let attributor = RaceAttributor(catalogue: Catalogue.defects)
                 let sources = PackageSourceLines(root: workspace.exercise)
                 // The exercise's copy keeps its stage folder's name: its frames are that stage's.
                 let stage = Stage.all.first { $0.target == exercise.folder } ?? Stage.all[exercise.stage]
-                let findings = (raceReports[id] ?? []).map { attributor.attribute($0, stage: stage, sources: sources) }
-                let mine = findings.filter { $0.rows.contains(id) }
+                let attributed = (raceReports[id] ?? []).map { ($0, attributor.attribute($0, stage: stage, sources: sources)) }
+                // The row's race, and any other race on its properties: an answer can move the
+                // race to threads the row does not name (the store's queue against a pool thread),
+                // and the scenario then still does not run clean.
+                let properties = Set(Self.propertyList(of: id))
+                let mine = attributed.filter { $0.1.rows.contains(id) || !$0.1.properties.isDisjoint(with: properties) }
                 if mine.isEmpty {
-                    var details = ["no report on \(Self.properties(of: id)) between \(Self.between(of: id))"]
-                    let others = findings.filter { $0.kind != "data race" || !$0.properties.isEmpty }
+                    var details = ["no report on \(Self.properties(of: id))"]
+                    let others = attributed.map(\.1).filter { $0.kind != "data race" || !$0.properties.isEmpty }
                     if !others.isEmpty { details.append("other reports (not graded): " + others.map(\.description).joined(separator: " | ")) }
                     grade.findings.append(Finding(title: title, status: .pass, details: details, signal: index))
                 } else {
                     grade.findings.append(Finding(
                         title: title, status: .fail,
-                        details: mine.prefix(3).map { finding in
-                            "a data race on \(finding.properties.sorted().joined(separator: ", ")), between "
-                                + finding.contexts.map(Self.words).joined(separator: " and ")
-                                + "; at " + finding.topFrames.joined(separator: " and ")
+                        details: mine.prefix(3).map { report, finding in
+                            // Threads named only where the catalogue places them: TSan's stack of
+                            // a pool thread can end in libdispatch and read like a queue's.
+                            "a data race on \(finding.properties.sorted().joined(separator: ", "))"
+                                + (finding.rows.contains(id) ? ", between " + finding.contexts.map(Self.words).joined(separator: " and ") : "")
+                                + ":\n" + Self.accessLines(report, sources: sources).joined(separator: "\n")
                         } + ["the full reports: Scripts/workbench check --raw"], signal: index))
-                    if verbose { mine.forEach { _ in } }
                 }
             case .behaviour(let name):
                 let title = "the behaviour check \"\(name)\" passes"
@@ -350,9 +401,9 @@ struct Grader {
                         title: title, status: line[1] == "pass" ? .pass : .fail,
                         details: line[1] == "pass" ? [] : ["it fails: \(line.count > 3 ? line[3] : "?")"], signal: index))
                 } else {
-                    grade.findings.append(Finding(title: title, status: .fail, details: ["it did not run"], signal: index))
+                    grade.findings.append(Finding(title: title, status: .fail, details: ["it did not run:"] + stopped(testRun), signal: index))
                 }
-            case .builds, .diagnostic: break
+            case .builds, .diagnostic, .absent: break
             }
         }
         if verbose {
@@ -365,6 +416,77 @@ struct Grader {
         return grade
     }
 
+    /// Each racing access as the learner finds it: "write  Exercise/Sources/…/File.swift:97:  anchor = newAnchor".
+    /// A property's getter or setter has no line of its own: the access is on its caller's line.
+    static func accessLines(_ report: TSanReport, sources: some SourceLineReading) -> [String] {
+        report.accesses.prefix(2).map { access in
+            guard let racing = access.frames.firstIndex(where: { !$0.isRuntime }) else { return "  \(access.kind)  (no stack)" }
+            let frame = access.frames[racing...].first { $0.packageSourcePath != nil && $0.line != nil } ?? access.frames[racing]
+            guard let path = frame.packageSourcePath, let number = frame.line else {
+                return "  \(access.kind)  \(frame.racingLocation)"
+            }
+            // The exercise's files are under Exercise/; the simulators' and checks' are the kit's.
+            let shown = (frame.file ?? "").contains("/Exercise/Sources/") ? "Exercise/\(path)" : path
+            let code = sources.line(number, of: path).map { ":  " + $0.trimmingCharacters(in: .whitespaces) } ?? ""
+            return "  \(access.kind)  \(shown):\(number)\(code)"
+        }
+    }
+
+    /// Undoes Grading.swift's escapes (backslash, tab, newline).
+    static func unescaped(_ field: String) -> String {
+        guard field.contains("\\") else { return field }
+        var result = ""
+        var escaping = false
+        for character in field {
+            if escaping {
+                result.append(character == "n" ? "\n" : character == "t" ? "\t" : character)
+                escaping = false
+            } else if character == "\\" {
+                escaping = true
+            } else {
+                result.append(character)
+            }
+        }
+        return result
+    }
+
+    /// The lines of a runtime trap's message: Swift's and Dispatch's own words for it.
+    static let trapMarkers = [
+        "SWIFT TASK CONTINUATION MISUSE", "Fatal error", "Incorrect actor executor assumption",
+        "BUG IN CLIENT OF LIBDISPATCH", "Precondition failed", "Assertion failed",
+    ]
+
+    /// Why a test process stopped: a trap's message first, then how it ended, then the end
+    /// of its output without stack addresses.
+    static func whyStopped(_ result: ProcessResult) -> [String] {
+        let lines = result.output.split(separator: "\n").map(String.init)
+        let traps = lines.filter { line in trapMarkers.contains { line.contains($0) } }
+        var why = Array(traps.prefix(2))
+        why.append(result.crashed ? "the test process was \(result.failure)\(traps.isEmpty ? "" : " (the trap above)")" : "the test process ended: \(result.failure)")
+        if traps.isEmpty {
+            let readable = lines.filter { $0.range(of: #"0x[0-9a-fA-F]{6,}"#, options: .regularExpression) == nil }
+            why.append("the end of its output:\n" + readable.suffix(8).joined(separator: "\n"))
+        }
+        return why
+    }
+
+    /// "File.swift:12: the line" for each line of the exercise's sources that matches.
+    func sourceMatches(_ pattern: String, in exercise: Exercise) -> [String] {
+        let folder = workspace.exercise.appendingPathComponent("Sources/\(exercise.folder)")
+        guard let regex = try? NSRegularExpression(pattern: pattern) else { return ["the pattern \(pattern) is not a regular expression"] }
+        var found: [String] = []
+        for file in ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted() where file.hasSuffix(".swift") {
+            let text = (try? String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)) ?? ""
+            for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                let line = String(line)
+                if regex.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)) != nil {
+                    found.append("Exercise/Sources/\(exercise.folder)/\(file):\(number + 1): \(line.trimmingCharacters(in: .whitespaces))")
+                }
+            }
+        }
+        return found
+    }
+
     static func words(_ context: AccessContext) -> String {
         switch context {
         case .main: "the main thread"
@@ -375,15 +497,12 @@ struct Grader {
     }
 
     static func properties(of row: String) -> String {
-        if case .threadSanitizer(let properties, _, _) = Catalogue.defect(row).detector { return properties.joined(separator: " or ") }
-        return row
+        propertyList(of: row).joined(separator: " or ")
     }
 
-    static func between(of row: String) -> String {
-        if case .threadSanitizer(_, let between, _) = Catalogue.defect(row).detector {
-            return between.map(\.rawValue).sorted().joined(separator: " and ")
-        }
-        return "?"
+    static func propertyList(of row: String) -> [String] {
+        if case .threadSanitizer(let properties, _, _) = Catalogue.defect(row).detector { return properties }
+        return []
     }
 
     /// Warnings and errors in the exercise's folder, deprecations included.

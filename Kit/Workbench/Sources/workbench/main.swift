@@ -19,9 +19,11 @@ let usage = """
                          --apply applies it to your copy
       reset              puts the current exercise back to its starting state
       watch              checks again whenever a file of the exercise is saved
-      verify [N...] [--quick] [--start-solved] [--broken-solution]
+      verify [N...] [--quick] [--no-wrong-answers] [--start-solved] [--broken-solution]
+             [--solution-as-wrong]
                          for authors and CI: each exercise fails unsolved for its own
-                         reason and passes solved; the steps they make, rebuilt
+                         reason, fails each wrong answer for the right reason, and passes
+                         solved; the steps they make, rebuilt
 
     COMMAND --help says more. Progress is kept in .workbench/progress (delete it to start over).
     """
@@ -34,7 +36,8 @@ let help: [String: String] = [
         Copies the stage folder exercise N starts from into Exercise/Sources/, applies the
         patches that make its starting state, and makes it the current exercise. Edit the file
         it names; the stages in Sources/, `tracker` and `swift test` are not touched.
-        Starting an exercise again replaces your copy.
+        If your copy of the current exercise holds edits, it is moved first to
+        .workbench/backups/DATE-SLUG/Sources (the command says so), never thrown away.
         """,
     "check": """
         Usage: Scripts/workbench check [--raw]
@@ -53,25 +56,31 @@ let help: [String: String] = [
         Prints the solution of the current exercise as a patch, once `check` passed for it.
         --reveal shows it before that. --apply applies it to your copy in Exercise/.
         """,
-    "reset": "Usage: Scripts/workbench reset\n\nPuts Exercise/ back to the current exercise's starting state (your edits are lost).",
+    "reset": "Usage: Scripts/workbench reset\n\nPuts Exercise/ back to the current exercise's starting state. Your edits, if any, are moved to\n.workbench/backups/DATE-SLUG/Sources first.",
     "watch": """
         Usage: Scripts/workbench watch [--interval SECONDS]
 
         Checks the current exercise, then again each time a file under Exercise/Sources is
-        saved. Uses inotifywait when it is installed; otherwise polls every SECONDS (1).
+        saved with a change (a file touched but unchanged is no edit). Uses inotifywait when it is installed; otherwise polls every SECONDS (1).
         Stop it with Ctrl-C.
         """,
     "verify": """
-        Usage: Scripts/workbench verify [N...] [--quick] [--start-solved] [--broken-solution]
+        Usage: Scripts/workbench verify [N...] [--quick] [--no-wrong-answers]
+                                       [--start-solved] [--broken-solution] [--solution-as-wrong]
 
         For authors and CI. For each exercise (or those given): its starting state must fail
         on every one of its signals and on nothing else (the behaviour checks pass, unless the
-        build is the signal), and its solution must pass. Then each step that exercises make
+        build is the signal); each of its wrong answers (at least two, wrong-*.patch beside
+        the solution) must fail on the line its header names, saying what it says (only that
+        line's checks are run, the behaviour checks up to the first that fails; `check` runs
+        them all); and its solution must pass. Then each step that exercises make
         together is rebuilt from the previous stage with their solutions and compared with the
         next stage's folder. --quick verifies one exercise per kind of signal (what CI runs).
-        --start-solved and --broken-solution sabotage the exercises on purpose (the start
-        already solved, the solution replaced by no change): verify must then fail.
-        Uses Exercise/ as its workspace; your progress is kept, your copy is not.
+        --no-wrong-answers skips the wrong answers. --start-solved, --broken-solution and
+        --solution-as-wrong sabotage the exercises on purpose (the start already solved, the
+        solution replaced by no change, the solution posing as a wrong answer): verify must
+        then fail. Uses Exercise/ as its workspace; your progress is kept, and your edited
+        copy is moved to .workbench/backups/ first.
         """,
 ]
 
@@ -151,6 +160,7 @@ func describe(_ exercise: Exercise) {
     print("Done when:")
     for signal in exercise.signals { print("  - \(signal)") }
     print("  - every behaviour check still passes")
+    for signal in exercise.guards { print("  - and still: \(signal)") }
     print("")
     print("Then: Scripts/workbench check   (or watch; hint for a hint)")
 }
@@ -182,6 +192,19 @@ func check(raw: Bool) -> Bool {
     return grade.passed
 }
 
+/// Moves the learner's edited copy of `exercise` out of the way before Exercise/ is written
+/// again, and says where it went. Never asks: a backup loses nothing, in a terminal or not.
+func keepEdits(of exercise: Exercise) {
+    do {
+        guard let backup = try workspace.backUpEdits(of: exercise) else { return }
+        let folder = String(backup.folder.path.dropFirst(root.path.count + 1))
+        print("Your edits to exercise \(number(of: exercise)) (\(backup.files.joined(separator: ", "))) are kept in \(folder)/Sources.")
+        print("To go on with them later: Scripts/workbench start \(number(of: exercise)), then copy them back into Exercise/Sources.\n")
+    } catch {
+        fail("could not keep your edits to exercise \(number(of: exercise)) (\(error)); Exercise/ is left as it was")
+    }
+}
+
 // MARK: verify
 
 /// What the starting state must show: every signal fails, and nothing else does.
@@ -192,6 +215,11 @@ func startFailsForItsReason(_ grade: Grade, _ exercise: Exercise) -> [String] {
         if finding?.status != .fail {
             if case .diagnostic = signal, !grade.built, finding?.status == .notMeasured { continue }
             problems.append("the start does not fail on its signal: \(signal) (\(finding.map { "\($0.status)" } ?? "not measured"))")
+        }
+    }
+    for (offset, signal) in exercise.guards.enumerated() {
+        if let finding = grade.findings.first(where: { $0.signal == exercise.signals.count + offset }), finding.status == .fail {
+            problems.append("the start fails a guard, which every answer must keep: \(signal): \(finding.details.joined(separator: "; "))")
         }
     }
     let buildIsTheSignal = exercise.signals.contains { if case .builds = $0 { true } else { false } }
@@ -209,10 +237,16 @@ func startFailsForItsReason(_ grade: Grade, _ exercise: Exercise) -> [String] {
     return problems
 }
 
-func verify(_ selected: [Exercise], startSolved: Bool, brokenSolution: Bool, compositions: Bool) -> Bool {
+func verify(_ selected: [Exercise], startSolved: Bool, brokenSolution: Bool, wrongAnswers: Bool, solutionAsWrong: Bool,
+            compositions: Bool) -> Bool {
     var failures: [String] = []
+    var wrongCount = 0
     let saved = progress
     let started = Date()
+    // verify works in Exercise/: the learner's edits, if any, go to a backup first.
+    if let slug = saved.current, let current = Exercises.all.first(where: { $0.slug == slug }) {
+        keepEdits(of: current)
+    }
     for exercise in selected {
         let n = number(of: exercise)
         print("== exercise \(n) (\(exercise.slug)), step \(exercise.step)")
@@ -229,6 +263,35 @@ func verify(_ selected: [Exercise], startSolved: Bool, brokenSolution: Bool, com
         } else {
             problems.forEach { print("   unsolved: \($0)") }
             failures += problems.map { "exercise \(n) (\(exercise.slug)): \($0)" }
+        }
+        let wrongs = wrongAnswers
+            ? WrongAnswer.all(of: exercise, root: root) + (solutionAsWrong ? [WrongAnswer.solutionAsWrong(exercise)] : [])
+            : []
+        for wrong in wrongs {
+            do {
+                try workspace.prepare(exercise)
+                try workspace.applyPatch(root.appendingPathComponent(wrong.patch))
+            } catch {
+                failures.append("exercise \(n): wrong answer \(wrong.name): \(error)")
+                continue
+            }
+            let grade = Grader(workspace: workspace).grade(exercise, focus: wrong.failsOn.isEmpty ? nil : wrong.failsOn)
+            if let problem = wrong.problem(with: grade) {
+                print("   wrong answer \(wrong.name): \(problem)")
+                failures.append("exercise \(n) (\(exercise.slug)): wrong answer \(wrong.name): \(problem)")
+            } else {
+                print("   wrong answer \(wrong.name): fails on \(wrong.failsOn)\(wrong.saying.map { ", saying \"\($0)\"" } ?? "") (\(String(format: "%.0f", grade.seconds)) s)")
+                wrongCount += 1
+            }
+        }
+        if wrongAnswers && WrongAnswer.all(of: exercise, root: root).count < 2 {
+            failures.append("exercise \(n) (\(exercise.slug)): fewer than two wrong answers in \(exercise.wrongAnswersFolder)")
+        }
+        if !wrongs.isEmpty {
+            do { try workspace.prepare(exercise, startSolved: false) } catch {
+                failures.append("exercise \(n): \(error)")
+                continue
+            }
         }
         if !brokenSolution {
             do {
@@ -288,7 +351,7 @@ func verify(_ selected: [Exercise], startSolved: Bool, brokenSolution: Bool, com
     }
     print("")
     if failures.isEmpty {
-        print("verify: \(selected.count) exercise\(selected.count == 1 ? "" : "s") fail unsolved for their own reasons and pass solved (\(Int(Date().timeIntervalSince(started))) s)")
+        print("verify: \(selected.count) exercise\(selected.count == 1 ? "" : "s") fail unsolved for their own reasons\(wrongAnswers ? ", fail \(wrongCount) wrong answers for the right reasons," : "") and pass solved (\(Int(Date().timeIntervalSince(started))) s)")
         return true
     }
     print("verify: FAILED")
@@ -328,6 +391,8 @@ case "list":
             case .diagnostic: "diagnostic"
             case .builds: exercise.mode == .swift5 ? "build" : "build (\(exercise.mode == .swift6 ? "Swift 6" : "stage 6 settings"))"
             case .behaviour: "behaviour check"
+            case .check: "workbench check"
+            case .absent: "source"
             }
         }.joined(separator: ", ")
         let title = exercise.title.count > 48 ? String(exercise.title.prefix(47)) + "…" : exercise.title
@@ -341,6 +406,7 @@ case "start":
     arguments.removeFirst()
     noMoreArguments()
     let chosen = exercise(named: argument, command: command)
+    if let slug = progress.current, let current = Exercises.all.first(where: { $0.slug == slug }) { keepEdits(of: current) }
     do { try workspace.prepare(chosen) } catch { fail("could not set up the exercise: \(error)") }
     progress.current = chosen.slug
     progress.save()
@@ -388,6 +454,7 @@ case "reset":
     guard let slug = progress.current, let current = Exercises.all.first(where: { $0.slug == slug }) else {
         fail("no exercise started; nothing to reset")
     }
+    keepEdits(of: current)
     do { try workspace.prepare(current) } catch { fail("could not reset: \(error)") }
     print("Exercise \(number(of: current)) is back to its starting state: \(current.sourcePath)")
 
@@ -401,11 +468,14 @@ case "watch":
     noMoreArguments()
     let current = currentExercise()
     let folder = workspace.exercise.appendingPathComponent("Sources/\(current.folder)")
-    func stamp() -> String {
-        ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted().map { file -> String in
-            let attributes = try? FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(file).path)
-            return "\(file):\((attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0):\((attributes?[.size] as? Int) ?? 0)"
-        }.joined(separator: "|")
+    // What the files hold, not when they were touched: a check that recompiles every file
+    // (for a diagnostic) touches them all, and that is no edit.
+    func stamp() -> [String: Data] {
+        var files: [String: Data] = [:]
+        for file in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] {
+            files[file] = (try? Data(contentsOf: folder.appendingPathComponent(file))) ?? Data()
+        }
+        return files
     }
     let inotify = Shell(directory: root, scratch: FileManager.default.temporaryDirectory).run(["sh", "-c", "command -v inotifywait"]).succeeded
     print(inotify ? "watch: waiting for saves with inotifywait (Ctrl-C stops)" : "watch: polling every \(interval) s (install inotify-tools for events; Ctrl-C stops)")
@@ -434,6 +504,8 @@ case "verify":
     let quick = takeFlag("--quick")
     let startSolved = takeFlag("--start-solved")
     let broken = takeFlag("--broken-solution")
+    let noWrong = takeFlag("--no-wrong-answers")
+    let solutionAsWrong = takeFlag("--solution-as-wrong")
     var selected: [Exercise] = []
     for argument in arguments {
         if argument.hasPrefix("-") { badInput("unknown option '\(argument)'", command: command) }
@@ -446,7 +518,8 @@ case "verify":
             ? ["last-caller", "health-access-race", "retire-shim", "swift6-mode", "store-off-main"].map { exercise(named: $0, command: command) }
             : Exercises.all
     }
-    let ok = verify(selected, startSolved: startSolved, brokenSolution: broken, compositions: !quick && !startSolved && !broken && arguments.isEmpty)
+    let ok = verify(selected, startSolved: startSolved, brokenSolution: broken, wrongAnswers: !noWrong || solutionAsWrong,
+                    solutionAsWrong: solutionAsWrong, compositions: !quick && !startSolved && !broken && !solutionAsWrong && arguments.isEmpty)
     exit(ok ? 0 : 1)
 
 default:

@@ -1,0 +1,117 @@
+// Copied by Scripts/workbench into the exercise's tests before every check: not yours to edit.
+//
+// The workbench's own checks: behaviour an exercise's step must keep that no check of the
+// shared suite exercises, so that a plausible wrong answer cannot pass. Each is named in
+// Kit/Workbench/Sources/workbench/Exercises.swift by the same string.
+import Foundation
+import HealthKitSim
+import SimSupport
+import TrackerSpec
+import WatchKitSim
+
+struct ExerciseCheckFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+enum ExerciseChecks {
+    static func run(_ name: String, on app: any WatchApp.Type) async throws {
+        // A metatype carries no state: sound to hand to the main actor.
+        nonisolated(unsafe) let app = app
+        try await OneAppAtATime.shared.run { @MainActor in
+            let run = try AppRun(app)
+            try await run.finish { run in
+                switch name {
+                case "a refresh whose HealthKit query fails completes its task, and the next imports nothing twice":
+                    try await failedQueryStillCompletes(run)
+                case "a refresh that overlaps a load completes its task after that load delivered":
+                    try await overlappingRefreshWaitsForTheLoad(run)
+                case "the work after authorization runs on the main thread, the Health status written there":
+                    try await authorizationWorkOnMain(run)
+                default:
+                    throw ExerciseCheckFailure("the workbench has no check named \"\(name)\"")
+                }
+            }
+        }
+    }
+
+    /// A continuation left unresumed on the error path leaves its refresh waiting forever;
+    /// one resumed with empty results and no anchor makes the next refresh import again.
+    @MainActor
+    static func failedQueryStillCompletes(_ run: AppRun) async throws {
+        try await run.waitUntilLaunched()
+        run.addSampleFromAnotherApp(mg: 80, minutesAgo: 30)
+        try await run.refreshInBackground()
+        run.health.failQueries(with: HKError(.errorDatabaseInaccessible))
+        // The app goes idle with the task still open when nothing resumes the continuation.
+        let failing = run.runtime.deliverBackgroundRefresh()
+        let completed = await run.waitUntilIdle(holding: 0) { run.record.completionCount(of: failing.identifier) >= 1 }
+        if !completed {
+            throw ExerciseCheckFailure(
+                "the refresh whose HealthKit query failed never completed its background task (the app went idle "
+                    + "without it): nothing after the query's `await` ran, so its continuation was never resumed")
+        }
+        run.health.failQueries(with: nil)
+        try await run.refreshInBackground()
+        run.runtime.enterForeground()
+        try await run.expectRows(["06:30  80 mg"], "the other app's drink, once, after a failed refresh and a good one")
+    }
+
+    /// The catalogue row's check sees main-thread-only calls made off main. Code after an
+    /// `await` in a `Task.detached` makes none: in the Swift 5 mode a call from there to the
+    /// delegate's main-actor methods hops to main by itself. What it writes to the model
+    /// it writes on the pool thread, and the `@Published` Health status says so.
+    @MainActor
+    static func authorizationWorkOnMain(_ run: AppRun) async throws {
+        try await run.waitUntilLaunched()
+        let record = run.record
+        if record.offMainPublishes > 0 || !record.offMainCalls.isEmpty {
+            throw ExerciseCheckFailure(
+                "after authorization, \(record.offMainPublishes) change(s) to the model's `@Published` properties were made "
+                    + "off the main thread (SwiftUI warns: \"Publishing changes from background threads is not allowed\"): "
+                    + "the code after the `await` did not run on main"
+                    + (record.offMainCalls.isEmpty ? "" : ", and main-thread-only calls: \(record.offMainCalls)"))
+        }
+    }
+
+    /// The second of two overlapping refreshes must wait for the load it joins: a refresh
+    /// that returns at once completes its task before its new samples are in the app (watchOS
+    /// may suspend the app right then), which is a dropped refresh, not a joined one.
+    @MainActor
+    static func overlappingRefreshWaitsForTheLoad(_ run: AppRun) async throws {
+        try await run.waitUntilLaunched()
+        run.addSampleFromAnotherApp(mg: 80, minutesAgo: 20)
+        let gate = run.health.hold(.query)
+        let first = run.runtime.deliverBackgroundRefresh()
+        try await waitUntil("the first refresh's query to be held") { gate.isHeld }
+        let queries = run.health.events.queryStarted.count
+        let second = run.runtime.deliverBackgroundRefresh()
+        // While the first query is held, no refresh can have its samples: one that completes
+        // its task now completed it empty-handed. A join completes nothing here: the app goes
+        // idle but for the held query (events, as in the shared overlapping-refresh scenario).
+        // A second query of its own waits behind the held one on the store's serial queue:
+        // then idle means but for both.
+        func completedEarly() -> Bool { run.record.completionCount(of: second.identifier) >= 1 }
+        await run.waitUntilIdle(holding: 1) { completedEarly() || run.health.events.queryStarted.count > queries }
+        if !completedEarly() && run.health.events.queryStarted.count > queries {
+            await run.waitUntilIdle(holding: 2) { completedEarly() }
+        }
+        let early = completedEarly()
+        gate.open()
+        try await waitUntil("both refresh tasks to complete") {
+            run.record.completionCount(of: first.identifier) >= 1 && run.record.completionCount(of: second.identifier) >= 1
+        }
+        if early {
+            throw ExerciseCheckFailure(
+                "the second refresh completed its background task while the first load was still waiting for HealthKit, "
+                    + "before the other app's drink had arrived: it was dropped, not joined")
+        }
+        // Arrived at all; whether once is the catalogue row's check (duplicate-import).
+        run.runtime.enterForeground()
+        do {
+            try await waitUntil("the other app's drink") { run.drinkRows.contains("06:40  80 mg") }
+        } catch is TimedOut {
+            throw ExerciseCheckFailure("the other app's drink never arrived after two overlapping refreshes:\n\(run.screen)")
+        }
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+
+/// A plausible wrong answer to an exercise, kept beside its solution as
+/// Kit/Workbench/Exercises/SLUG/wrong-NAME.patch: a patch against the starting state whose
+/// header (the text before the diff, which `patch` skips) says what it is and why it must
+/// fail:
+///
+///     Wrong answer: what the learner did, in a sentence.
+///     Fails on: text of the grade's line that must fail (a signal's, a guard's, the behaviour checks')
+///     Saying: text that line's details must hold (optional: the reason, not just the line)
+///
+/// `verify` applies each to a fresh start and requires that failing line, for that reason.
+struct WrongAnswer {
+    let name: String
+    /// From the package root.
+    let patch: String
+    let what: String
+    let failsOn: String
+    let saying: String?
+
+    static func all(of exercise: Exercise, root: URL) -> [WrongAnswer] {
+        let folder = root.appendingPathComponent(exercise.wrongAnswersFolder)
+        let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
+            .filter { $0.hasPrefix("wrong-") && $0.hasSuffix(".patch") }.sorted()
+        return files.map { file in
+            let text = (try? String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)) ?? ""
+            func field(_ key: String) -> String? {
+                text.split(separator: "\n").prefix { !$0.hasPrefix("--- ") }.first { $0.hasPrefix("\(key): ") }
+                    .map { String($0.dropFirst(key.count + 2)).trimmingCharacters(in: .whitespaces) }
+            }
+            return WrongAnswer(
+                name: String(file.dropFirst("wrong-".count).dropLast(".patch".count)),
+                patch: "\(exercise.wrongAnswersFolder)/\(file)",
+                what: field("Wrong answer") ?? "", failsOn: field("Fails on") ?? "", saying: field("Saying"))
+        }
+    }
+
+    /// The solution, posing as a wrong answer (`verify --solution-as-wrong`): verify must fail.
+    static func solutionAsWrong(_ exercise: Exercise) -> WrongAnswer {
+        WrongAnswer(
+            name: "solution-as-wrong", patch: exercise.solutionPatch, what: "the kit's solution",
+            failsOn: "every behaviour check still passes", saying: nil)
+    }
+
+    /// Why this wrong answer's grade does not prove what it should; nil when it does.
+    func problem(with grade: Grade) -> String? {
+        if what.isEmpty || failsOn.isEmpty { return "its header needs \"Wrong answer:\" and \"Fails on:\" lines" }
+        let failing = grade.findings.filter { $0.status == .fail }
+        if failing.isEmpty {
+            let measured = grade.findings.filter { $0.status == .pass }.map { "\"\($0.title)\"" }
+            return "it passes (\(measured.joined(separator: ", "))): the grade cannot tell it from a right answer"
+        }
+        guard let line = failing.first(where: { $0.title.contains(failsOn) }) else {
+            return "it fails, but not on \"\(failsOn)\": on " + failing.map { "\"\($0.title)\"" }.joined(separator: ", ")
+        }
+        if let saying, !line.details.joined(separator: "\n").contains(saying) {
+            return "it fails on \"\(failsOn)\", but not saying \"\(saying)\": \(line.details.joined(separator: "; "))"
+        }
+        return nil
+    }
+}
