@@ -43,8 +43,10 @@ let package = Package(
             name: "TrackerSpec",
             dependencies: ["SimSupport", "HealthKitSim", "WatchKitSim", "CoffeeModel"]
         ),
-        // The glue between the shared checks and Swift Testing, for the StageN test targets.
-        .target(name: "SpecTesting", dependencies: ["TrackerSpec", "WatchKitSim"]),
+        // The glue between the shared checks and Swift Testing, for the StageN test targets;
+        // under --sanitize=thread it counts TSan's reports through the runtime's hooks (C).
+        .target(name: "TSanHooks"),
+        .target(name: "SpecTesting", dependencies: ["TrackerSpec", "WatchKitSim", "SimSupport", "TSanHooks"]),
         .executableTarget(
             name: "tracker",
             dependencies: ["WatchKitSim", "HealthKitSim", "CoffeeModel", "TrackerSpec"]

@@ -11,6 +11,12 @@ public enum StageSuite {
     /// failure (a setup step that timed out, say) fails the run whatever the catalogue
     /// says. ThreadSanitizer rows are judged by TSan, not here.
     public static func verify(_ check: Check, on app: any WatchApp.Type, stage: Int) async throws {
+        if let stage = Stage.all.first(where: { $0.number == stage }) { RaceLedger.begin(.checks, stage: stage) }
+        // A race in the stage's code that TSan was told not to print, and that is no race of
+        // the catalogue, is printed by the ledger and fails the check that collects it.
+        defer {
+            for report in RaceLedger.collect() { Issue.record(Comment(rawValue: report)) }
+        }
         guard let id = check.defect else {
             return try await check.run(on: app)
         }
@@ -65,10 +71,19 @@ public enum StageSuite {
     /// Tn" rather than "main thread" (so the matrix could not tell main from a queue), and a
     /// main-queue block and a background block can share one thread, which orders them for
     /// TSan. See Steps/TSAN.md for the measurements.
+    ///
+    /// Under `--sanitize=thread` each stage's reports are counted, and the run ends with a
+    /// line per stage: the races the catalogue expects, and those TSan reported (`RaceLedger`).
     public static func runRaceScenarios(on app: any WatchApp.Type) async throws {
         let only = ProcessInfo.processInfo.environment["TRACKER_RACE"]
-        for check in Check.races where only == nil || check.defect == only {
+        let scenarios = Check.races.filter { only == nil || $0.defect == only }
+        // The stage is the module the app's entry type is declared in ("Stage0_GCD.…").
+        if let stage = Stage.all.first(where: { String(reflecting: app).hasPrefix($0.target + ".") }) {
+            RaceLedger.begin(.scenarios, stage: stage, scenarios: scenarios.compactMap(\.defect))
+        }
+        for check in scenarios {
             try await check.run(on: app)
         }
+        RaceLedger.collect()
     }
 }

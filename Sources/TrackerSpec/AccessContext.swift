@@ -1,5 +1,3 @@
-import TrackerSpec
-
 /// Where one access of a race ran, read from its stack.
 public enum AccessContext: String, Sendable, Hashable, CaseIterable, Comparable {
     /// "by main thread" (checked first: main-actor jobs on the main queue also show

@@ -1,5 +1,3 @@
-import TrackerSpec
-
 /// What one TSan report is, in the catalogue's terms.
 public struct RaceFinding: Sendable, Hashable {
     /// "data race", or another kind of report (which no row expects).
@@ -101,5 +99,25 @@ public struct RaceAttributor: Sendable {
             return finding
         }
         return RaceFinding(kind: report.kind, properties: properties, contexts: contexts.sorted(), topFrames: frames, rows: matching.map(\.id))
+    }
+}
+
+extension RaceAttributor {
+    /// The rows of `stage`'s catalogue races (present or moved there) that `report` is a race
+    /// on, whatever contexts its accesses ran in: both racing frames in the stage's own
+    /// sources, naming one of the row's properties. How a stage's behaviour checks, which run
+    /// under Swift Testing where the main queue is not the first thread (see
+    /// `StageSuite.runRaceScenarios`), recognise a race its scenario already shows.
+    public func catalogueRaces(_ report: TSanReport, stage: Stage, sources: some SourceLineReading) -> [String] {
+        guard report.isRace, report.accesses.count >= 2 else { return [] }
+        let racing = report.accesses.prefix(2).map(\.racingFrame)
+        let own = "Sources/\(stage.target)/"
+        guard racing.allSatisfy({ $0?.packageSourcePath?.hasPrefix(own) ?? false }) else { return [] }
+        let named = racing.map { finder.properties(of: $0!, sources: sources) }
+        let properties = named[0].intersection(named[1])
+        return rows.filter { row in
+            guard let tsan = row.tsanRow, row.state(in: stage.number) != .fixed else { return false }
+            return !properties.isDisjoint(with: tsan.properties)
+        }.map(\.id)
     }
 }

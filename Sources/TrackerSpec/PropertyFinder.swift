@@ -1,5 +1,3 @@
-import TrackerSpec
-
 /// Finds which of the catalogue's racing properties an access touches: in the source line
 /// of its racing frame (as whole identifiers), and in that frame's mangled symbol when it
 /// is an accessor (`C13currentDrinks…vs` is the synthesized setter of `currentDrinks`).

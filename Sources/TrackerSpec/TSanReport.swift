@@ -1,4 +1,5 @@
-/// One ThreadSanitizer report, as read from a `log_path` file.
+/// One ThreadSanitizer report, as read from a `log_path` file or handed over by the runtime
+/// in the test process (`SpecTesting`'s `RaceLedger`).
 public struct TSanReport: Sendable, Hashable {
     /// What TSan found: "data race", "Swift access race", "heap-use-after-free", ...
     public var kind: String
