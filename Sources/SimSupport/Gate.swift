@@ -11,14 +11,10 @@ import Synchronization
 public final class Gate: Sendable {
     private let isOpen = Atomic<Bool>(false)
     private let hasWaiter = Atomic<Bool>(false)
-    private let wakeUp = SimCondition()
 
     public init() {}
 
-    public func open() {
-        isOpen.store(true, ordering: .relaxed)
-        wakeUp.broadcast()
-    }
+    public func open() { isOpen.store(true, ordering: .relaxed) }
 
     public var opened: Bool { isOpen.load(ordering: .relaxed) }
 
@@ -29,12 +25,11 @@ public final class Gate: Sendable {
 
     /// Blocks the calling thread until the gate opens (or the timeout passes, so a
     /// forgotten gate slows a test down instead of hanging it).
-    ///
-    /// The thread sleeps in the kernel rather than polling: a polling thread looks
-    /// runnable to libdispatch's thread-pool monitor on Linux, which then starts no other
-    /// worker, so on a busy machine the app's own queues could wait behind a held callback.
     public func wait(timeout: Duration = .seconds(10)) {
         hasWaiter.store(true, ordering: .relaxed)
-        wakeUp.wait(timeout: timeout) { opened }
+        let deadline = ContinuousClock.now + timeout
+        while !opened && ContinuousClock.now < deadline {
+            usleep(100)
+        }
     }
 }

@@ -85,35 +85,3 @@ public final class SimLock<State>: @unchecked Sendable {
         }
     }
 }
-
-/// A condition variable for the simulators' own waits, out of TSan's sight like `SimLock`:
-/// a thread sleeps until woken, and neither the wake-up nor the lock orders any of the
-/// app's accesses.
-public final class SimCondition: @unchecked Sendable {
-    // `@unchecked Sendable` is sound: NSCondition is thread-safe; it holds no other state.
-    private let condition = NSCondition()
-
-    public init() {
-        Unseen.prepare()
-    }
-
-    /// Sleeps until `done` holds or `timeout` passes; `done` is checked under the lock.
-    public func wait(timeout: Duration, until done: () -> Bool) {
-        let (seconds, attoseconds) = timeout.components
-        let deadline = Date(timeIntervalSinceNow: Double(seconds) + Double(attoseconds) / 1e18)
-        Unseen.run {
-            condition.lock()
-            defer { condition.unlock() }
-            while !done() && condition.wait(until: deadline) {}
-        }
-    }
-
-    /// Wakes every thread sleeping in `wait`.
-    public func broadcast() {
-        Unseen.run {
-            condition.lock()
-            condition.broadcast()
-            condition.unlock()
-        }
-    }
-}
