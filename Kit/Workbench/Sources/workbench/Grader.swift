@@ -28,6 +28,21 @@ struct Workspace {
         try writePackage(for: exercise)
     }
 
+    /// Gives every file of the exercise a modification time no build has seen, so that the
+    /// next build compiles them all again. `verify` rewrites the same files several times a
+    /// second, and an incremental build once kept a stale object for a changed file (a link
+    /// error instead of the wrong answer's own diagnostic).
+    func markExerciseChanged(_ exercise: Exercise) {
+        let folder = self.exercise.appendingPathComponent("Sources/\(exercise.folder)")
+        Self.stamp = max(Date(), Self.stamp.addingTimeInterval(1))
+        for file in (try? fm.contentsOfDirectory(atPath: folder.path)) ?? [] {
+            try? fm.setAttributes([.modificationDate: Self.stamp], ofItemAtPath: folder.appendingPathComponent(file).path)
+        }
+    }
+
+    /// The last time `markExerciseChanged` gave out (the tool is single-threaded).
+    private static var stamp = Date.distantPast
+
     /// Writes the exercise's starting sources into `package`/Sources (replacing them).
     func startingState(of exercise: Exercise, in package: URL) throws {
         let sources = package.appendingPathComponent("Sources")

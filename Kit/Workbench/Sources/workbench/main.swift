@@ -271,6 +271,7 @@ func verify(_ selected: [Exercise], startSolved: Bool, brokenSolution: Bool, wro
             do {
                 try workspace.prepare(exercise)
                 try workspace.applyPatch(root.appendingPathComponent(wrong.patch))
+                workspace.markExerciseChanged(exercise)
             } catch {
                 failures.append("exercise \(n): wrong answer \(wrong.name): \(error)")
                 continue
@@ -301,6 +302,7 @@ func verify(_ selected: [Exercise], startSolved: Bool, brokenSolution: Bool, wro
                 continue
             }
         }
+        workspace.markExerciseChanged(exercise)
         let solved = Grader(workspace: workspace).grade(exercise)
         if solved.passed {
             print("   solved: passes (\(String(format: "%.0f", solved.seconds)) s)")
