@@ -163,8 +163,9 @@ public final class AppRun {
 
     /// Waits until the app has nothing left to do: no HealthKit request and no disk I/O in
     /// flight, and two round trips in a row through the runtime's turn on main in which
-    /// nothing the simulators see changed and no thread of the app was ready to run. A watch stops a terminated app's code; here its work would go on,
-    /// and reach the next launch through the SDK's process-wide entry points.
+    /// nothing the simulators see changed and no thread of the app was ready to run. A
+    /// watch stops a terminated app's code; here its work would go on, and reach the next
+    /// launch through the SDK's process-wide entry points.
     ///
     /// It waits for events, never for a quiet spell of wall-clock time, so a busy machine
     /// makes it slower, not wrong.
@@ -227,9 +228,7 @@ public final class AppRun {
     /// thread runs next, and hid `race-health-access` in 1 run of 10 on a busy machine.
     /// Work on the pool shows as a thread ready to run instead.
     private func roundTrip() async {
-        if runtime.isTerminated {
-            await mainQueueTurn()
-        } else {
+        if !runtime.isTerminated {
             let turn = Gate()
             runtime.atNextTurn { turn.open() }
             while !turn.opened { try? await Task.sleep(for: .milliseconds(1)) }
@@ -320,7 +319,10 @@ public final class AppRun {
         var idleLooks = 0
         while !condition() && idleLooks < 2 {
             spinPause()
-            if RunnableThreads.count() == nil && ContinuousClock.now >= deadline { return }
+            guard RunnableThreads.count() != nil else {
+                if ContinuousClock.now >= deadline { return }
+                continue
+            }
             let inFlight = health.events.inFlight.level + device.container.inFlight.level
             idleLooks = appThreadsAsleep && inFlight == 0 ? idleLooks + 1 : 0
         }
