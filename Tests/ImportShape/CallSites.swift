@@ -1,0 +1,167 @@
+// Call sites a learner writes against HealthKit, WatchKit and ClockKit, shaped like the
+// stages' code. Tests/SimTests/ImportShapeTests.swift type-checks this file twice: against
+// the simulators (its imports rewritten to HealthKitSim and WatchKitSim) and against the
+// Objective-C headers in this folder (`import Foundation` rewritten to ObjCBase). Both
+// must give the same diagnostics on the same lines, in the Swift 5 mode with complete
+// checking and in the Swift 6 mode. A line marked `// diagnosed` must draw at least one
+// diagnostic there, a line marked `// clean` none.
+
+import ClockKit
+import Dispatch
+import Foundation
+import HealthKit
+import WatchKit
+
+// MARK: HealthKit
+
+/// Main-actor state, like the model of stage 3 on.
+@MainActor
+final class HealthModel {
+    var isAuthorized = false
+    var anchor: HKQueryAnchor?
+    var saved = 0
+
+    func requestAuthorization(_ store: HKHealthStore) {
+        store.requestAuthorization(toShare: nil, read: nil) { success, _ in // clean
+            self.isAuthorized = success // diagnosed
+        }
+    }
+
+    func save(_ sample: HKQuantitySample, to store: HKHealthStore) {
+        store.save(sample) { _, _ in // clean
+            self.saved += 1 // diagnosed
+        }
+    }
+
+    func save(_ sample: HKQuantitySample, awaitingIn store: HKHealthStore) async throws {
+        try await store.save(sample) // clean
+        saved += 1 // clean
+    }
+
+    func load(_ type: HKQuantityType, from store: HKHealthStore) {
+        let query = HKAnchoredObjectQuery(
+            type: type, predicate: nil, anchor: anchor, limit: HKObjectQueryNoLimit
+        ) { _, _, _, newAnchor, _ in
+            self.anchor = newAnchor // diagnosed
+        }
+        store.execute(query) // clean
+    }
+
+    func watch(_ type: HKQuantityType, in store: HKHealthStore) {
+        let query = HKAnchoredObjectQuery(type: type, predicate: nil, anchor: nil, limit: HKObjectQueryNoLimit) { _, _, _, _, _ in }
+        query.updateHandler = { _, _, _, newAnchor, _ in
+            self.anchor = newAnchor // diagnosed
+        }
+        store.execute(query)
+        store.stop(query) // clean
+    }
+}
+
+/// Nonisolated, like the stages' HealthKit controller before step 4: HealthKit's types
+/// cross threads freely.
+final class HealthController {
+    let store: HKHealthStore
+    var isAuthorized = false
+
+    init(store: HKHealthStore) { self.store = store }
+
+    func requestAuthorization() {
+        store.requestAuthorization(toShare: nil, read: nil) { success, _ in
+            self.isAuthorized = success // diagnosed
+        }
+    }
+
+    var isAvailable: Bool { HKHealthStore.isHealthDataAvailable() } // clean
+
+    func send(_ sample: HKQuantitySample, _ anchor: HKQueryAnchor?) {
+        let store = store
+        DispatchQueue.global().async {
+            store.save(sample) { _, _ in } // clean
+            _ = anchor // clean
+        }
+    }
+}
+
+// MARK: ClockKit
+
+@MainActor
+final class Level {
+    static let shared = Level()
+    var milligrams = 0
+}
+
+/// Shaped like the sample's complication controller: `NSObject`, no actor annotation of its
+/// own; the `@MainActor` protocol isolates it.
+final class ComplicationController: NSObject, CLKComplicationDataSource {
+    var lastComplication: CLKComplication?
+
+    func getCurrentTimelineEntry(
+        for complication: CLKComplication,
+        withHandler handler: @escaping (CLKComplicationTimelineEntry?) -> Void
+    ) {
+        lastComplication = complication // clean
+        _ = Level.shared.milligrams // clean
+        handler(nil) // clean
+        DispatchQueue.global().async {
+            handler(nil) // diagnosed
+        }
+    }
+}
+
+/// The async form of the same requirement.
+final class AsyncComplicationController: NSObject, CLKComplicationDataSource {
+    func currentTimelineEntry(for complication: CLKComplication) async -> CLKComplicationTimelineEntry? {
+        _ = Level.shared.milligrams // clean
+        return nil
+    }
+}
+
+func readOffMain(_ controller: ComplicationController) {
+    _ = controller.lastComplication // diagnosed
+}
+
+func reload(_ complication: CLKComplication) {
+    let server = CLKComplicationServer.sharedInstance() // clean
+    server.reloadTimeline(for: complication) // clean
+    DispatchQueue.global().async {
+        _ = server // diagnosed
+    }
+    DispatchQueue.global().async {
+        _ = complication // diagnosed
+    }
+}
+
+// MARK: WatchKit
+
+/// Shaped like the sample's extension delegate.
+final class ExtensionDelegate: NSObject, WKExtensionDelegate {
+    var launched = false
+
+    func applicationDidFinishLaunching() {
+        launched = true // clean
+        _ = WKExtension.shared().applicationState // clean
+    }
+
+    func schedule(at fireDate: Date) {
+        WKExtension.shared().scheduleBackgroundRefresh(withPreferredDate: fireDate, userInfo: nil) { _ in
+            self.launched = true // clean
+        }
+    }
+}
+
+func stateOffMain() {
+    _ = WKExtension.shared() // diagnosed
+}
+
+func launchedOffMain(_ delegate: ExtensionDelegate) {
+    _ = delegate.launched // diagnosed
+}
+
+func complete(_ task: WKRefreshBackgroundTask) {
+    task.expirationHandler = { // clean
+        task.setTaskCompletedWithSnapshot(false) // clean
+    }
+    DispatchQueue.global().async {
+        task.setTaskCompletedWithSnapshot(false) // clean
+    }
+}
