@@ -15,7 +15,9 @@
 @interface CLKTextProvider : NSObject
 @end
 
+// clksimpletextprovider/init(text:)
 @interface CLKSimpleTextProvider : CLKTextProvider
+- (instancetype)initWithText:(NSString *)text;
 @end
 
 @interface CLKComplicationTemplate : NSObject

@@ -1,6 +1,6 @@
 // The little of Foundation and the Objective-C runtime that the SDK headers here need.
 // On Linux there is no Objective-C runtime module, so these are minimal stand-ins:
-// NSObject, NSError, NSDate, NSSet, NSArray and NSPredicate stand in for Foundation's
+// NSObject, NSError, NSString, NSDate, NSSet, NSArray and NSPredicate stand in for Foundation's
 // classes of the same names, and declare nothing but what the headers refer to. Without
 // Foundation's Swift overlay nothing bridges: `NSSet *` imports as `NSSet`, not `Set`, and
 // `NSError *` as `NSError`, not `any Error`. NSDate is renamed `Date` for Swift, so that a
@@ -39,6 +39,9 @@ __attribute__((objc_root_class))
 @end
 
 @interface NSError : NSObject
+@end
+
+@interface NSString : NSObject
 @end
 
 NS_SWIFT_SENDABLE NS_SWIFT_NAME(Date)
