@@ -21,6 +21,7 @@ final class HealthModel {
     var anchor: HKQueryAnchor?
     var saved = 0
 
+    // HealthKit's completion handlers are @Sendable: main-actor state is out of reach there.
     func requestAuthorization(_ store: HKHealthStore) {
         store.requestAuthorization(toShare: nil, read: nil) { success, _ in // clean
             self.isAuthorized = success // diagnosed
@@ -38,6 +39,7 @@ final class HealthModel {
         saved += 1 // clean
     }
 
+    // So are the anchored query's handlers, the results handler and the update handler.
     func load(_ type: HKQuantityType, from store: HKHealthStore) {
         let query = HKAnchoredObjectQuery(
             type: type, predicate: nil, anchor: anchor, limit: HKObjectQueryNoLimit
@@ -57,8 +59,8 @@ final class HealthModel {
     }
 }
 
-/// Nonisolated, like the stages' HealthKit controller before step 4: HealthKit's types
-/// cross threads freely.
+/// Nonisolated, like the stages' HealthKit controller before step 4. Its non-Sendable self
+/// may not enter a @Sendable handler; HealthKit's own types cross threads freely.
 final class HealthController {
     let store: HKHealthStore
     var isAuthorized = false
@@ -95,6 +97,7 @@ final class Level {
 final class ComplicationController: NSObject, CLKComplicationDataSource {
     var lastComplication: CLKComplication?
 
+    // The handler is not @Sendable: main-actor code, which must not leave the main actor.
     func getCurrentTimelineEntry(
         for complication: CLKComplication,
         withHandler handler: @escaping (CLKComplicationTimelineEntry?) -> Void
@@ -116,10 +119,12 @@ final class AsyncComplicationController: NSObject, CLKComplicationDataSource {
     }
 }
 
+/// The data source is main-actor isolated by its conformance.
 func readOffMain(_ controller: ComplicationController) {
     _ = controller.lastComplication // diagnosed
 }
 
+/// The server has no actor, and neither it nor a complication is Sendable.
 func reload(_ complication: CLKComplication) {
     let server = CLKComplicationServer.sharedInstance() // clean
     server.reloadTimeline(for: complication) // clean
@@ -149,6 +154,7 @@ final class ExtensionDelegate: NSObject, WKExtensionDelegate {
     }
 }
 
+/// WKExtension is main-actor isolated; so is the delegate, by its conformance.
 func stateOffMain() {
     _ = WKExtension.shared() // diagnosed
 }
@@ -157,6 +163,9 @@ func launchedOffMain(_ delegate: ExtensionDelegate) {
     _ = delegate.launched // diagnosed
 }
 
+/// A background task is Sendable, with no actor: it may be completed from any thread. (The
+/// task comes as a parameter: `handle(_:)` takes an NSSet, which bridges to a Set only with
+/// Foundation's overlay, so the delegate above does not implement it.)
 func complete(_ task: WKRefreshBackgroundTask) {
     task.expirationHandler = { // clean
         task.setTaskCompletedWithSnapshot(false) // clean
