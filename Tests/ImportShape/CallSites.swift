@@ -136,6 +136,13 @@ func reload(_ complication: CLKComplication) {
     }
 }
 
+/// Nor is a timeline entry (nor its template and text providers).
+func send(_ entry: CLKComplicationTimelineEntry) {
+    DispatchQueue.global().async {
+        _ = entry // diagnosed
+    }
+}
+
 // MARK: WatchKit
 
 /// Shaped like the sample's extension delegate.

@@ -74,8 +74,6 @@ enum ImportShape {
     "The simulated SDKs draw the diagnostics of Apple's Objective-C headers",
     .enabled(if: ImportShape.importerReadsOurHeaders, "the stand-in headers need the Linux Clang importer (no ObjectiveC module)"))
 struct ImportShapeTests {
-    // One test per mode, not one parameterized test: the console prints only one of the
-    // issues that two cases of a test record at the same place.
     @Test("CallSites.swift draws the same warnings and errors, line by line, against the simulators as against the headers, in the Swift 5 mode with complete checking")
     func sameDiagnosticsSwift5Complete() throws {
         try expectSameDiagnostics(.swift5Complete)
@@ -86,6 +84,8 @@ struct ImportShapeTests {
         try expectSameDiagnostics(.swift6)
     }
 
+    /// Each mode has a test of its own, not a case of one parameterized test: the console
+    /// printed only one of the issues that two cases recorded at the same place.
     func expectSameDiagnostics(_ mode: LearnerMode, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let modules = ImportShape.simulatorModules.appendingPathComponent("HealthKitSim.swiftmodule")
         try #require(FileManager.default.fileExists(atPath: modules.path), "no simulator modules at \(modules.path)")
