@@ -2,8 +2,8 @@ import Foundation
 import SimSupport
 
 /// Which samples a query matches; stands in for `NSPredicate`/`NSCompoundPredicate`.
-/// Not `Sendable`, as `NSPredicate` is not.
-@preconcurrency
+/// Not `Sendable`, as `NSPredicate` is not (and, like an imported class, with no
+/// `@preconcurrency` of its own to soften that).
 public struct HKPredicate {
     let matches: @Sendable (HKSample) -> Bool
 

@@ -8,15 +8,22 @@ import Synchronization
 // (WidgetKit replaces it); the stages target watchOS 8, as the WWDC21 sample did, where it
 // is not, so the deprecations below are what a learner sees only with a newer target.
 
+// The classes below that are not `Sendable` carry no `@preconcurrency` of their own: the
+// import's implicit one does not soften a diagnostic about sending an Objective-C class
+// (only `@preconcurrency import` does), and on a Swift type it would.
+
 /// A complication slot on the watch face.
-@preconcurrency
 @available(watchOS, deprecated: 9.0, message: "use WidgetKit")
-public struct CLKComplication: Hashable, Sendable {
+public final class CLKComplication: Hashable {
     public let identifier: String
+    init(identifier: String) { self.identifier = identifier }
+
     public static var caffeine: CLKComplication { .init(identifier: "caffeine") }
+
+    public static func == (lhs: CLKComplication, rhs: CLKComplication) -> Bool { lhs.identifier == rhs.identifier }
+    public func hash(into hasher: inout Hasher) { hasher.combine(identifier) }
 }
 
-@preconcurrency
 @available(watchOS, deprecated: 9.0, message: "use WidgetKit")
 public final class CLKSimpleTextProvider {
     public let text: String
@@ -25,7 +32,6 @@ public final class CLKSimpleTextProvider {
 }
 
 /// The one template the simulation draws: two short lines.
-@preconcurrency
 @available(watchOS, deprecated: 9.0, message: "use WidgetKit")
 public final class CLKComplicationTemplateModularSmallStackText {
     public let line1TextProvider: CLKSimpleTextProvider
@@ -38,7 +44,6 @@ public final class CLKComplicationTemplateModularSmallStackText {
     }
 }
 
-@preconcurrency
 @available(watchOS, deprecated: 9.0, message: "use WidgetKit")
 public final class CLKComplicationTimelineEntry {
     public let date: Date
@@ -127,7 +132,7 @@ extension CLKComplicationDataSource {
     // Runs on its caller's actor: a main-actor default would hand its non-Sendable entry
     // across isolation to the requirement's callers, which a Swift 5 mode app is warned of.
     nonisolated(nonsending) public func currentTimelineEntry(for complication: CLKComplication) async -> CLKComplicationTimelineEntry? {
-        await DataSourceForms.entryFromHandler(of: Unchecked(self), for: complication).value
+        await DataSourceForms.entryFromHandler(of: Unchecked(self), for: Unchecked(complication)).value
     }
 }
 
@@ -137,12 +142,13 @@ enum DataSourceForms {
     @MainActor static var inAsyncDefault: Set<ObjectIdentifier> = []
 
     /// The handler form's answer. `Unchecked` is sound: the data source is main-actor code,
-    /// used here on main, and the entry goes from its handler to the caller alone.
+    /// used here on main, and the complication and the entry go from one caller to one callee.
     @MainActor
     static func entryFromHandler(
-        of source: Unchecked<some CLKComplicationDataSource>, for complication: CLKComplication
+        of source: Unchecked<some CLKComplicationDataSource>, for complication: Unchecked<CLKComplication>
     ) async -> Unchecked<CLKComplicationTimelineEntry?> {
         let source = source.value
+        let complication = complication.value
         expectOneForm(of: source, reachedFromOtherDefault: inHandlerDefault)
         let id = ObjectIdentifier(source)
         return await withCheckedContinuation { continuation in
@@ -164,7 +170,6 @@ enum DataSourceForms {
 /// As in ClockKit: a class with no actor annotation and not `Sendable`, reached through the
 /// class method `sharedInstance()` from any thread. `reloadTimeline(for:)` only invalidates
 /// the timeline and returns; the server asks the data source later, on the main thread.
-@preconcurrency
 @available(watchOS, deprecated: 9.0, message: "use WidgetKit")
 public final class CLKComplicationServer {
     /// The server of the app running now (the simulated watch runs one app at a time).
@@ -200,9 +205,9 @@ public final class CLKComplicationServer {
             return
         }
         // `Unchecked` is sound: on main, to main; the server's state there is main-actor state.
-        let server = Unchecked(self)
+        let asked = Unchecked((server: self, complication: complication))
         DispatchQueue.main.async {
-            MainActor.assumeIsolated { server.value.ask(for: complication) }
+            MainActor.assumeIsolated { asked.value.server.ask(for: asked.value.complication) }
         }
     }
 
