@@ -1,14 +1,20 @@
 import Foundation
 import Synchronization
 
-/// The app's connection to HealthKit, with the shapes of `HKHealthStore`.
+/// The app's connection to HealthKit, with the shapes of `HKHealthStore` as Swift imports
+/// it from Objective-C: every declaration `@preconcurrency` (the compiler treats every
+/// imported declaration that way), the class `Sendable` (`NS_SWIFT_SENDABLE`), completion
+/// handlers `@Sendable` (SE-0463), and `async` forms that run on the caller's actor
+/// (`nonisolated(nonsending)`, as Swift 6.2 imports them).
 ///
-/// Every completion handler runs later, on the store's private queue, never on the
-/// caller's queue. The `async` forms are what the SDK generates from the handlers.
+/// Every handler runs later, on a background queue, never on the caller's queue. Two
+/// requests' handlers may run at the same time (see `HealthDatabase`).
+@preconcurrency
 public final class HKHealthStore: Sendable {
     private let database: HealthDatabase
 
     /// Connects to the Health database of the watch the app runs on, as on watchOS.
+    @preconcurrency
     public convenience init() {
         guard let database = HealthDatabase.running else {
             preconditionFailure("HKHealthStore() created while no app is running on a simulated watch")
@@ -22,14 +28,17 @@ public final class HKHealthStore: Sendable {
     }
 
     /// Whether the watch the app runs on has HealthKit. A class method, as in HealthKit.
+    @preconcurrency
     public class func isHealthDataAvailable() -> Bool {
         HealthDatabase.isRunningAvailable
     }
 
+    @preconcurrency
     public func authorizationStatus(for type: HKObjectType) -> HKAuthorizationStatus {
         database.authorizationStatus
     }
 
+    @preconcurrency
     public func requestAuthorization(
         toShare typesToShare: Set<HKSampleType>?, read typesToRead: Set<HKObjectType>?,
         completion: @escaping @Sendable (Bool, (any Error)?) -> Void
@@ -41,7 +50,10 @@ public final class HKHealthStore: Sendable {
         }
     }
 
-    public func requestAuthorization(toShare typesToShare: Set<HKSampleType>, read typesToRead: Set<HKObjectType>) async throws {
+    @preconcurrency
+    nonisolated(nonsending) public func requestAuthorization(
+        toShare typesToShare: Set<HKSampleType>, read typesToRead: Set<HKObjectType>
+    ) async throws {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
             requestAuthorization(toShare: typesToShare, read: typesToRead) { _, error in
                 if let error { continuation.resume(throwing: error) } else { continuation.resume() }
@@ -49,6 +61,7 @@ public final class HKHealthStore: Sendable {
         }
     }
 
+    @preconcurrency
     public func save(_ object: HKObject, withCompletion completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
         database.perform(.save, work: { [database] in database.store(object) }) { [database] success, error in
             completion(success, error)
@@ -56,7 +69,8 @@ public final class HKHealthStore: Sendable {
         }
     }
 
-    public func save(_ object: HKObject) async throws {
+    @preconcurrency
+    nonisolated(nonsending) public func save(_ object: HKObject) async throws {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
             save(object) { _, error in
                 if let error { continuation.resume(throwing: error) } else { continuation.resume() }
@@ -64,15 +78,20 @@ public final class HKHealthStore: Sendable {
         }
     }
 
-    /// Runs a query; its results handler is called on the store's queue.
+    /// Runs a query. Its results handler runs on a background queue; a query with an
+    /// `updateHandler` then keeps running, and hears of every later change, until `stop(_:)`.
+    @preconcurrency
     public func execute(_ query: HKQuery) {
         guard let query = query as? HKAnchoredObjectQuery else {
             preconditionFailure("HealthKitSim runs anchored object queries only")
         }
-        database.events.queryStarted.increment()
-        database.perform(.query, work: { [database] in database.answer(query) }) { [database] result in
-            query.resultsHandler(query, result.samples, result.deleted, result.anchor, result.error)
-            database.events.queryAnswered.increment()
-        }
+        database.start(query)
+    }
+
+    /// Stops a long-running query: its update handler is not called again once this returns.
+    @preconcurrency
+    public func stop(_ query: HKQuery) {
+        guard let query = query as? HKAnchoredObjectQuery else { return }
+        database.stop(query)
     }
 }

@@ -2,12 +2,15 @@ import Foundation
 
 // The value types of the simulated HealthKit, shaped like the real ones. Where the real
 // SDK uses Objective-C class hierarchies or `NSPredicate`, the simulation keeps the names
-// and call shapes but uses small Swift types.
+// and call shapes but uses small Swift types. Every declaration is `@preconcurrency`, as
+// every declaration Swift imports from Objective-C is.
 
 /// A kind of health data. The simulation knows one: dietary caffeine.
+@preconcurrency
 public struct HKQuantityType: Hashable, Sendable, CustomStringConvertible {
     public let identifier: HKQuantityTypeIdentifier
 
+    @preconcurrency
     public static func quantityType(forIdentifier identifier: HKQuantityTypeIdentifier) -> HKQuantityType? {
         HKQuantityType(identifier: identifier)
     }
@@ -19,8 +22,10 @@ public struct HKQuantityType: Hashable, Sendable, CustomStringConvertible {
 public typealias HKObjectType = HKQuantityType
 public typealias HKSampleType = HKQuantityType
 
+@preconcurrency
 public struct HKQuantityTypeIdentifier: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
+    @preconcurrency
     public init(rawValue: String) { self.rawValue = rawValue }
 
     // Computed, like every constant the app reads from the simulators: on Linux TSan treats
@@ -28,14 +33,17 @@ public struct HKQuantityTypeIdentifier: RawRepresentable, Hashable, Sendable {
     public static var dietaryCaffeine: HKQuantityTypeIdentifier { .init(rawValue: "HKQuantityTypeIdentifierDietaryCaffeine") }
 }
 
+@preconcurrency
 public enum HKMetricPrefix: Sendable {
     case none, milli
 }
 
+@preconcurrency
 public struct HKUnit: Hashable, Sendable {
     /// Grams per unit.
     let grams: Double
 
+    @preconcurrency
     public static func gramUnit(with prefix: HKMetricPrefix) -> HKUnit {
         switch prefix {
         case .none: HKUnit(grams: 1)
@@ -43,28 +51,35 @@ public struct HKUnit: Hashable, Sendable {
         }
     }
 
+    @preconcurrency
     public static func gram() -> HKUnit { gramUnit(with: .none) }
 }
 
+@preconcurrency
 public struct HKQuantity: Hashable, Sendable {
     private let grams: Double
 
+    @preconcurrency
     public init(unit: HKUnit, doubleValue value: Double) { grams = value * unit.grams }
 
+    @preconcurrency
     public func doubleValue(for unit: HKUnit) -> Double { grams / unit.grams }
 }
 
 /// Who wrote a sample: this app, or another one (a test playing another app).
+@preconcurrency
 public struct HKSource: Hashable, Sendable {
     public let name: String
     public let bundleIdentifier: String
 
+    @preconcurrency
     public init(name: String, bundleIdentifier: String) {
         self.name = name
         self.bundleIdentifier = bundleIdentifier
     }
 
     /// The app being simulated.
+    @preconcurrency
     public static func `default`() -> HKSource {
         HKSource(name: "Coffee Tracker", bundleIdentifier: "com.example.CoffeeTracker")
     }
@@ -74,6 +89,7 @@ public var HKMetadataKeySyncIdentifier: String { "HKMetadataKeySyncIdentifier" }
 public var HKMetadataKeySyncVersion: String { "HKMetadataKeySyncVersion" }
 
 /// Which app, in which version, wrote an object. The simulation keeps the source only.
+@preconcurrency
 public struct HKSourceRevision: Hashable, Sendable {
     public let source: HKSource
 }
@@ -83,6 +99,7 @@ public struct HKSourceRevision: Hashable, Sendable {
 /// `@unchecked Sendable` is sound: every stored property is a `let`, and the metadata
 /// values are property-list values (strings, numbers, dates) that nothing mutates; the
 /// class exists (rather than a struct) only for the real SDK's hierarchy and `as?` casts.
+@preconcurrency
 public class HKObject: @unchecked Sendable {
     public let uuid: UUID
     public let metadata: [String: Any]?
@@ -96,6 +113,7 @@ public class HKObject: @unchecked Sendable {
     }
 }
 
+@preconcurrency
 public class HKSample: HKObject, @unchecked Sendable {
     public let sampleType: HKSampleType
     public let startDate: Date
@@ -109,11 +127,13 @@ public class HKSample: HKObject, @unchecked Sendable {
     }
 }
 
+@preconcurrency
 public final class HKQuantitySample: HKSample, @unchecked Sendable {
     public let quantity: HKQuantity
     public var quantityType: HKQuantityType { sampleType }
 
     /// What an app creates to save: HealthKit assigns the UUID, the source is the app.
+    @preconcurrency
     public convenience init(
         type: HKQuantityType, quantity: HKQuantity, start: Date, end: Date,
         metadata: [String: Any]? = nil
@@ -123,6 +143,7 @@ public final class HKQuantitySample: HKSample, @unchecked Sendable {
     }
 
     /// What a test creates to play another app.
+    @preconcurrency
     public init(
         type: HKQuantityType, quantity: HKQuantity, start: Date, end: Date,
         metadata: [String: Any]? = nil, uuid: UUID, source: HKSource
@@ -142,6 +163,7 @@ public final class HKQuantitySample: HKSample, @unchecked Sendable {
 
 /// What an anchored query reports for a sample deleted since its anchor: its UUID, and
 /// the metadata it was saved with (so an app finds its own objects by sync identifier).
+@preconcurrency
 public final class HKDeletedObject: @unchecked Sendable {
     // `@unchecked Sendable` is sound for the same reason as `HKObject`'s.
     public let uuid: UUID
@@ -155,16 +177,19 @@ public final class HKDeletedObject: @unchecked Sendable {
 
 /// A position in the store's history of changes. `NSSecureCoding`, as in HealthKit, so
 /// that an app can keep it across launches (with `NSKeyedArchiver`).
+@preconcurrency
 public final class HKQueryAnchor: NSObject, NSSecureCoding, Sendable {
     let change: Int
     init(change: Int) { self.change = change }
 
     public static var supportsSecureCoding: Bool { true }
 
+    @preconcurrency
     public func encode(with coder: NSCoder) {
         coder.encode(change, forKey: "change")
     }
 
+    @preconcurrency
     public init?(coder: NSCoder) {
         change = coder.decodeInteger(forKey: "change")
     }
@@ -172,11 +197,14 @@ public final class HKQueryAnchor: NSObject, NSSecureCoding, Sendable {
     public override var description: String { "anchor#\(change)" }
 }
 
+@preconcurrency
 public enum HKAuthorizationStatus: Int, Sendable {
     case notDetermined, sharingDenied, sharingAuthorized
 }
 
+@preconcurrency
 public struct HKError: Error, Equatable, Sendable, CustomStringConvertible {
+    @preconcurrency
     public enum Code: Sendable {
         case errorHealthDataUnavailable
         case errorAuthorizationDenied
@@ -186,6 +214,7 @@ public struct HKError: Error, Equatable, Sendable, CustomStringConvertible {
 
     public let code: Code
 
+    @preconcurrency
     public init(_ code: Code) { self.code = code }
 
     public var description: String {

@@ -6,10 +6,13 @@ import Synchronization
 ///
 /// Tests own it: they configure availability, the user's answer to the authorization sheet
 /// and latency, play other apps that add and delete samples, make queries fail, and hold a
-/// callback until they open a `Gate`. Work runs on one private serial queue, after real
-/// latency, so every callback reaches the app asynchronously and on a queue of its own.
+/// callback until they open a `Gate`. Every request runs after real latency on a concurrent
+/// queue (a query on a serial queue of its own that targets it), so every callback reaches
+/// the app asynchronously, on a background thread, and two requests' callbacks may run at
+/// the same time: HealthKit promises no more than "a background queue". One query's
+/// callbacks (its results, then its updates) arrive in order.
 ///
-/// The test (on the main thread) and the private queue share the stored samples under a
+/// The test (on the main thread) and the store's queues share the stored samples under a
 /// `SimLock`, which TSan does not see: were it an ordinary lock, a test call on main and
 /// the queue's next request would order whatever the app did before each, and hide its
 /// races. What the app gets back is built inside the lock (copies, as HealthKit hands an
@@ -28,7 +31,8 @@ public final class HealthDatabase: Sendable {
 
     /// The kinds of request a test can hold with `hold(_:)`.
     public enum Operation: Hashable, Sendable {
-        case authorization, query, save
+        /// `update` is a long-running query's update handler, after its first results.
+        case authorization, query, update, save
     }
 
     /// What the database saw, for tests to wait on (relaxed counters: see `EventCounter`).
@@ -37,6 +41,8 @@ public final class HealthDatabase: Sendable {
         public let authorizationAnswered = EventCounter()
         public let queryStarted = EventCounter()
         public let queryAnswered = EventCounter()
+        /// Calls of long-running queries' update handlers.
+        public let updatesDelivered = EventCounter()
         public let saveAnswered = EventCounter()
         /// Requests sent and not yet answered.
         public let inFlight = Gauge()
@@ -45,7 +51,8 @@ public final class HealthDatabase: Sendable {
     public let configuration: Configuration
     public let events = Events()
 
-    let queue = DispatchQueue(label: "HealthKitSim.store")
+    /// Where every request's own serial queue runs: concurrent, so requests overlap.
+    let queue = DispatchQueue(label: "HealthKitSim.store", attributes: .concurrent)
     private let status = Atomic<Int>(HKAuthorizationStatus.notDetermined.rawValue)
     private let stored = SimLock(Stored())
 
@@ -55,6 +62,14 @@ public final class HealthDatabase: Sendable {
         var lastChange = 0
         var queryFailure: HKError?
         var holds: [Operation: [Gate]] = [:]
+        /// Long-running queries, with the anchor of what each has reported so far.
+        var running: [ObjectIdentifier: RunningQuery] = [:]
+    }
+
+    private struct RunningQuery {
+        let query: HKAnchoredObjectQuery
+        let queue: DispatchQueue
+        var anchor: HKQueryAnchor?
     }
 
     public init(_ configuration: Configuration = Configuration()) {
@@ -96,12 +111,14 @@ public final class HealthDatabase: Sendable {
                 stored.entries.append((sample.copy(), stored.lastChange))
             }
         }
+        updateRunningQueries()
     }
 
     /// Deletes a sample as its app would. Returns whether it existed.
     @discardableResult
     public func deleteSample(uuid: UUID) -> Bool {
-        stored.withLock { stored in
+        defer { updateRunningQueries() }
+        return stored.withLock { stored in
             guard let index = stored.entries.firstIndex(where: { $0.sample.uuid == uuid }) else { return false }
             let sample = stored.entries.remove(at: index).sample
             stored.lastChange += 1
@@ -135,21 +152,69 @@ public final class HealthDatabase: Sendable {
 
     // MARK: What the store does
 
-    /// Runs one request on the private queue: latency, then any hold, then the work, then
-    /// the callback (the app's code, outside every lock).
+    /// Runs one request on the concurrent queue (or on a query's own serial queue): latency,
+    /// then any hold, then the work, then the callback (the app's code, outside every lock).
     func perform<Result: Sendable>(
         _ operation: Operation,
+        on requestQueue: DispatchQueue? = nil,
         work: @escaping @Sendable () -> Result,
         deliver: @escaping @Sendable (Result) -> Void
     ) {
         let latency = configuration.latency
         events.inFlight.enter()
-        queue.async { [self] in
+        (requestQueue ?? queue).async { [self] in
             defer { events.inFlight.leave() }
             pause(for: latency)
             let gate = stored.withLock { $0.holds[operation]?.isEmpty == false ? $0.holds[operation]!.removeFirst() : nil }
             gate?.wait()
             deliver(work())
+        }
+    }
+
+
+    /// Runs a query: its results, then, for a long-running query, an update at every change.
+    func start(_ query: HKAnchoredObjectQuery) {
+        events.queryStarted.increment()
+        let queryQueue = DispatchQueue(label: "HealthKitSim.query", target: queue)
+        perform(.query, on: queryQueue, work: { [self] in
+            stored.withLock { stored in
+                let result = answer(query, since: query.anchor, in: stored)
+                // Registered under the same lock as the answer, so no change falls between them.
+                if query.updateHandler != nil && result.error == nil {
+                    stored.running[ObjectIdentifier(query)] = RunningQuery(query: query, queue: queryQueue, anchor: result.anchor)
+                }
+                return result
+            }
+        }) { [events] result in
+            query.resultsHandler(query, result.samples, result.deleted, result.anchor, result.error)
+            events.queryAnswered.increment()
+        }
+    }
+
+    func stop(_ query: HKAnchoredObjectQuery) {
+        stored.withLock { _ = $0.running.removeValue(forKey: ObjectIdentifier(query)) }
+    }
+
+    /// After a change: each long-running query hears what changed since its last report, on
+    /// its own queue, so its reports arrive in order.
+    private func updateRunningQueries() {
+        let running = stored.withLock { Array($0.running) }
+        for (id, run) in running {
+            perform(.update, on: run.queue, work: { [self] () -> QueryResult? in
+                stored.withLock { stored in
+                    guard let current = stored.running[id] else { return nil }  // stopped
+                    let result = answer(current.query, since: current.anchor, in: stored)
+                    guard result.error == nil else { return nil }
+                    stored.running[id]?.anchor = result.anchor
+                    // An earlier update may have reported this change already.
+                    let changed = !(result.samples ?? []).isEmpty || !(result.deleted ?? []).isEmpty
+                    return changed ? result : nil
+                }
+            }) { [events] result in
+                guard let result, let updateHandler = run.query.updateHandler else { return }
+                updateHandler(run.query, result.samples, result.deleted, result.anchor, result.error)
+                events.updatesDelivered.increment()
+            }
         }
     }
 
@@ -173,6 +238,7 @@ public final class HealthDatabase: Sendable {
             stored.lastChange += 1
             stored.entries.append((sample.copy(), stored.lastChange))
         }
+        updateRunningQueries()
         return (true, nil)
     }
 
@@ -184,11 +250,12 @@ public final class HealthDatabase: Sendable {
         var error: HKError?
     }
 
-    func answer(_ query: HKAnchoredObjectQuery) -> QueryResult {
+    /// What changed since `anchor` that the query matches. Called under the lock.
+    private func answer(_ query: HKAnchoredObjectQuery, since anchor: HKQueryAnchor?, in stored: Stored) -> QueryResult {
         guard configuration.isAvailable else { return QueryResult(error: HKError(.errorHealthDataUnavailable)) }
-        return stored.withLock { stored in
+        do {
             if let queryFailure = stored.queryFailure { return QueryResult(error: queryFailure) }
-            let since = query.anchor?.change ?? 0
+            let since = anchor?.change ?? 0
             let matches = { (sample: HKSample) in
                 sample.sampleType == query.objectType && (query.predicate?.matches(sample) ?? true)
             }
@@ -197,15 +264,8 @@ public final class HealthDatabase: Sendable {
             var added = readable ? stored.entries.filter { $0.change > since && matches($0.sample) }.map { $0.sample.copy() } : []
             if query.limit != HKObjectQueryNoLimit { added = Array(added.prefix(query.limit)) }
             // A first query (no anchor) reports no deletions: there is nothing to delete yet.
-            let deleted = readable && query.anchor != nil ? stored.deletions.filter { $0.change > since }.map(\.object) : []
+            let deleted = readable && anchor != nil ? stored.deletions.filter { $0.change > since }.map(\.object) : []
             return QueryResult(samples: added, deleted: deleted, anchor: HKQueryAnchor(change: stored.lastChange))
         }
-    }
-}
-
-extension Duration {
-    /// This duration in seconds, for APIs that take a `TimeInterval`.
-    public var seconds: Double {
-        Double(components.seconds) + Double(components.attoseconds) / 1e18
     }
 }

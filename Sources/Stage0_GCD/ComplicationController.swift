@@ -4,12 +4,13 @@ import WatchKitSim
 
 /// Gives the watch face the current caffeine level, and puts up a reminder when the level
 /// falls below the Recaffeinater's threshold.
-final class ComplicationController: CLKComplicationDataSource, CaffeineThresholdDelegate {
+final class ComplicationController: NSObject, CLKComplicationDataSource, CaffeineThresholdDelegate {
     let model: CoffeeData
     private let recaffeinater = Recaffeinater()
 
     init(model: CoffeeData) {
         self.model = model
+        super.init()
         recaffeinater.delegate = self
     }
 

@@ -4,7 +4,7 @@ import WatchKitSim
 private let logger = Logger(subsystem: "com.example.CoffeeTracker", category: "ExtensionDelegate")
 
 /// Answers the runtime: launch and background refresh.
-final class ExtensionDelegate: WKExtensionDelegate {
+final class ExtensionDelegate: NSObject, WKExtensionDelegate {
     let model: CoffeeData
 
     init(model: CoffeeData) {

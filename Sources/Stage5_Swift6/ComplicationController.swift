@@ -9,12 +9,13 @@ import WatchKitSim
 /// isolation, though it calls back on the thread that takes the reading, which here is
 /// main. `@preconcurrency` trusts that until the framework says it (a `@MainActor`
 /// protocol), and Swift checks each call at run time.
-final class ComplicationController: CLKComplicationDataSource, @preconcurrency CaffeineThresholdDelegate {
+final class ComplicationController: NSObject, CLKComplicationDataSource, @preconcurrency CaffeineThresholdDelegate {
     let model: CoffeeData
     private let recaffeinater = Recaffeinater()
 
     init(model: CoffeeData) {
         self.model = model
+        super.init()
         recaffeinater.delegate = self
     }
 

@@ -9,12 +9,13 @@ import WatchKitSim
 /// isolation, though it calls back on the thread that takes the reading, which here is
 /// main. The class is main-actor, so its conformance is too (an isolated conformance):
 /// the compiler lets it be used on the main actor only, where the reading is taken.
-final class ComplicationController: CLKComplicationDataSource, CaffeineThresholdDelegate {
+final class ComplicationController: NSObject, CLKComplicationDataSource, CaffeineThresholdDelegate {
     let model: CoffeeData
     private let recaffeinater = Recaffeinater()
 
     init(model: CoffeeData) {
         self.model = model
+        super.init()
         recaffeinater.delegate = self
     }
 

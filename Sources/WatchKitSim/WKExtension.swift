@@ -18,7 +18,9 @@ import SimSupport
 @preconcurrency @MainActor
 public final class WKExtension {
     public nonisolated let device: WatchDevice
-    public let complicationServer = CLKComplicationServer()
+    // Unsafe but sound: a `let`, and the server is callable from any thread, as in ClockKit.
+    public nonisolated(unsafe) let complicationServer = CLKComplicationServer()
+    @preconcurrency
     public private(set) var applicationState = WKApplicationState.inactive
     /// What the app did, as the runtime saw it.
     public var record: RuntimeRecord {
@@ -39,6 +41,7 @@ public final class WKExtension {
     var rendered = RenderedScreen()
     private let watchdog = Watchdog()
     private var nextTaskIdentifier = 1
+    private var deliveredTasks: [WKRefreshBackgroundTask] = []
 
     private init(device: WatchDevice) {
         self.device = device
@@ -67,10 +70,12 @@ public final class WKExtension {
     private nonisolated let offMainCalls = SimLock<[String]>([])
 
     /// Main-thread work that app threads asked for, carried out at the next `mainTurn`.
-    nonisolated let askedOffMain = SimLock<[@MainActor @Sendable () -> Void]>([])
+    nonisolated let askedOffMain = SimLock<[@MainActor () -> Void]>([])
 
-    /// The running app's extension object, as `WKExtension.shared()` returns it on watchOS.
-    public static func shared() -> WKExtension {
+    /// The running app's extension object, as `WKExtension.shared()` returns it on watchOS
+    /// (a class method there too).
+    @preconcurrency
+    public class func shared() -> WKExtension {
         guard let running = Self.running else {
             preconditionFailure("WKExtension.shared() called while no app is running")
         }
@@ -105,6 +110,7 @@ public final class WKExtension {
     /// Asks watchOS for a background refresh near `preferredFireDate`. As on watchOS, the
     /// completion is a plain closure that the system calls later, after this method has
     /// returned (here: on the main queue, which Apple does not document).
+    @preconcurrency
     public func scheduleBackgroundRefresh(
         withPreferredDate preferredFireDate: Date, userInfo: (any NSSecureCoding & NSObjectProtocol)?,
         scheduledCompletion: @escaping ((any Error)?) -> Void
@@ -148,8 +154,19 @@ public final class WKExtension {
         let task = WKApplicationRefreshBackgroundTask(identifier: nextTaskIdentifier, owner: self)
         nextTaskIdentifier += 1
         calls.deliveredTasks.append(task.identifier)
+        deliveredTasks.append(task)
         delegate?.handle([task])
         return task
+    }
+
+    /// Tells the app its background time is running out: calls the expiration handler of
+    /// every task delivered and not completed yet, each on a background queue. WatchKit does
+    /// not say which queue; an app cannot count on main (see `Steps/FIDELITY.md`).
+    public func expireBackgroundTasks() {
+        let completed = Set(completionLog.entries.map(\.taskIdentifier))
+        for task in deliveredTasks where !completed.contains(task.identifier) {
+            DispatchQueue.global().async { task.expirationHandler?() }
+        }
     }
 
     /// The screen as the user sees it: as the runtime last drew it. The runtime draws at

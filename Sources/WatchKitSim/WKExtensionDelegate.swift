@@ -1,13 +1,17 @@
+import Foundation
+
 /// The app's side of the life cycle, as watchOS calls it: always on the main thread.
-/// `@MainActor`, as Apple declares it, so a conforming delegate is main-actor isolated.
+/// `@MainActor` and refining `NSObjectProtocol`, as Apple declares it, so a conforming
+/// delegate is an `NSObject` subclass, main-actor isolated by its conformance. Every method
+/// is optional in WatchKit; here each has a default.
 @preconcurrency @MainActor
-public protocol WKExtensionDelegate: AnyObject {
-    func applicationDidFinishLaunching()
-    func applicationDidBecomeActive()
-    func applicationWillResignActive()
-    func applicationDidEnterBackground()
-    func applicationWillEnterForeground()
-    func handle(_ backgroundTasks: Set<WKRefreshBackgroundTask>)
+public protocol WKExtensionDelegate: NSObjectProtocol {
+    @preconcurrency func applicationDidFinishLaunching()
+    @preconcurrency func applicationDidBecomeActive()
+    @preconcurrency func applicationWillResignActive()
+    @preconcurrency func applicationDidEnterBackground()
+    @preconcurrency func applicationWillEnterForeground()
+    @preconcurrency func handle(_ backgroundTasks: Set<WKRefreshBackgroundTask>)
 }
 
 extension WKExtensionDelegate {
@@ -21,6 +25,7 @@ extension WKExtensionDelegate {
     }
 }
 
+@preconcurrency
 public enum WKApplicationState: Sendable, CustomStringConvertible {
     case active, inactive, background
 

@@ -5,9 +5,12 @@ import SimSupport
 /// `setTaskCompletedWithSnapshot(_:)` exactly once, when all the work the task started
 /// (including its disk I/O) has finished.
 ///
-/// As in WatchKit the class has no actor annotation: it may be completed from any thread.
+/// As in WatchKit the class has no actor annotation and is `Sendable` (`NS_SWIFT_SENDABLE`):
+/// it may be sent to, and completed from, any thread.
+@preconcurrency
 public class WKRefreshBackgroundTask: Hashable, @unchecked Sendable {
-    // `@unchecked Sendable` is sound: the stored properties are `let`s of Sendable types.
+    // `@unchecked Sendable` is sound: the stored properties are `let`s of Sendable types,
+    // and the expiration handler sits behind a lock.
     public let identifier: Int
     private let log: CompletionLog
     private let ioInFlight: Gauge
@@ -19,6 +22,18 @@ public class WKRefreshBackgroundTask: Hashable, @unchecked Sendable {
         ioInFlight = owner.device.container.inFlight
     }
 
+    /// Called when the task's time is about to run out (watchOS 8). A plain closure, as
+    /// WatchKit declares it; the runtime calls it on a background queue (see
+    /// `WKExtension.expireBackgroundTasks()`).
+    @preconcurrency
+    public var expirationHandler: (() -> Void)? {
+        get { expiration.withLock { $0 } }
+        set { expiration.withLock { $0 = newValue } }
+    }
+    // A `SimLock`, out of TSan's sight: WatchKit's own locking is not the app's to see.
+    private let expiration = SimLock<(() -> Void)?>(nil)
+
+    @preconcurrency
     public func setTaskCompletedWithSnapshot(_ refreshSnapshot: Bool) {
         // Sampled at the call: was the app's I/O still running?
         log.append(.init(taskIdentifier: identifier, ioInFlight: ioInFlight.level))
@@ -32,6 +47,7 @@ public class WKRefreshBackgroundTask: Hashable, @unchecked Sendable {
 }
 
 /// The task watchOS delivers for a scheduled background refresh.
+@preconcurrency
 public final class WKApplicationRefreshBackgroundTask: WKRefreshBackgroundTask, @unchecked Sendable {}
 
 /// Every completion of the run's tasks, in order, from whichever thread made it. A

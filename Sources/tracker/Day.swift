@@ -95,7 +95,7 @@ struct Day {
         print("  main-thread-only calls off main: \(offMain)")
         // SwiftUI warns of each: "Publishing changes from background threads is not allowed".
         print("  @Published changes off main:    \(record.offMainPublishes)")
-        let milliseconds = Int((longestRefreshStall.seconds * 1000).rounded())
+        let milliseconds = longestRefreshStall.components.seconds * 1000 + longestRefreshStall.components.attoseconds / 1_000_000_000_000_000
         let blocked = longestRefreshStall >= diskDelay / 2 && diskDelay > .zero
         print("  longest main-thread stall in a background refresh: \(milliseconds) ms"
             + (blocked ? " (a disk write on the main thread)" : ""))

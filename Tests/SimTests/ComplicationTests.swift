@@ -57,7 +57,7 @@ struct ComplicationTests {
             // A plain call from a background thread: the class has no actor annotation.
             let returned = Box<Bool>()
             startInBackground {
-                server.reloadTimeline(for: .caffeine)
+                CLKComplicationServer.sharedInstance().reloadTimeline(for: .caffeine)
                 returned.put(true)
             }
             _ = try await awaitValue(returned, "reloadTimeline called off main")

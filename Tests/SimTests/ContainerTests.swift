@@ -87,9 +87,14 @@ struct ContainerTests {
         try await awaitValue(written, "the write").get()
         #expect(container.inFlight.level == 0)
 
+        // Held, as the write was: polling for a read the disk delay keeps in flight would
+        // miss it on a busy machine.
+        let readGate = container.holdNextRead()
         let read = Box<Result<Data, any Error>>()
         startInBackground { read.put(Result { try container.read("x") }) }
-        try await waitUntil("the read to be in flight") { container.inFlight.level == 1 }
+        try await waitUntil("the read to be held") { readGate.isHeld }
+        #expect(container.inFlight.level == 1)
+        readGate.open()
         #expect(try await awaitValue(read, "the read").get() == Data("x".utf8))
         #expect(container.inFlight.level == 0)
     }

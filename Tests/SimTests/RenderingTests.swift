@@ -51,7 +51,7 @@ struct LampView: WKView {
     }
 }
 
-final class LampDelegate: WKExtensionDelegate {}
+final class LampDelegate: NSObject, WKExtensionDelegate {}
 
 @MainActor private var lastLamp: (lamp: LampModel, background: BackgroundModel)?
 

@@ -136,7 +136,7 @@ struct RuntimeTests {
             // Plain calls from a background thread: neither class has an actor annotation.
             startInBackground {
                 task.setTaskCompletedWithSnapshot(false)
-                server.reloadTimeline(for: .caffeine)
+                CLKComplicationServer.sharedInstance().reloadTimeline(for: .caffeine)
                 called.put(MainQueue.isCurrent)
             }
             #expect(try await awaitValue(called, "the calls from a background thread") == false)

@@ -14,7 +14,7 @@ final class TestModel: ObservableObject {
 }
 
 @MainActor
-final class TestDelegate: WKExtensionDelegate {
+final class TestDelegate: NSObject, WKExtensionDelegate {
     weak var runtime: WKExtension?
     /// Each call, with the application state the runtime reported during it.
     private(set) var calls: [String] = []
@@ -97,7 +97,7 @@ protocol TestDataSource: CLKComplicationDataSource, Sendable {
 }
 
 /// Implements only the completion-handler form, and answers at once.
-final class HandlerDataSource: TestDataSource {
+final class HandlerDataSource: NSObject, TestDataSource {
     let asked = Asked()
 
     func getCurrentTimelineEntry(
@@ -110,7 +110,7 @@ final class HandlerDataSource: TestDataSource {
 }
 
 /// Implements only the async form.
-final class AsyncDataSource: TestDataSource {
+final class AsyncDataSource: NSObject, TestDataSource {
     let asked = Asked()
 
     func currentTimelineEntry(for complication: CLKComplication) async -> CLKComplicationTimelineEntry? {
@@ -128,7 +128,7 @@ final class AsyncDataSource: TestDataSource {
 /// code by inference, but the compiler puts no run-time isolation check in it (the
 /// protocol is declared in Swift 6, not imported), so the call reaches the server's record
 /// instead of trapping; the test of this data source proves it by not crashing.
-final class OffMainDataSource: TestDataSource {
+final class OffMainDataSource: NSObject, TestDataSource {
     let asked = Asked()
 
     func getCurrentTimelineEntry(
@@ -144,7 +144,7 @@ final class OffMainDataSource: TestDataSource {
 
 /// Implements neither form: it compiles (each form has a default that calls the other),
 /// and traps at the first request.
-final class NeitherFormDataSource: TestDataSource {
+final class NeitherFormDataSource: NSObject, TestDataSource {
     let asked = Asked()
 }
 
