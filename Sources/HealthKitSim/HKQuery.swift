@@ -1,5 +1,4 @@
 import Foundation
-import SimSupport
 
 /// Which samples a query matches; stands in for `NSPredicate`/`NSCompoundPredicate`.
 /// Not `Sendable`, as `NSPredicate` is not (and, like an imported class, with no
@@ -38,7 +37,8 @@ public var HKObjectQueryNoLimit: Int { 0 }
 @preconcurrency
 public class HKQuery: @unchecked Sendable {
     // `@unchecked Sendable` is sound: the predicate is never changed after `init`, and
-    // `HKAnchoredObjectQuery.updateHandler` is set before the query runs (see there).
+    // `HKAnchoredObjectQuery.updateHandler` is set before the query runs (see there), as
+    // HealthKit requires.
     @preconcurrency public let objectType: HKObjectType?
     @preconcurrency public let predicate: HKPredicate?
 
@@ -82,14 +82,11 @@ public final class HKAnchoredObjectQuery: HKQuery, @unchecked Sendable {
     let resultsHandler: ResultsHandler
 
     /// Makes the query long-running. Set it before `execute(_:)`, as HealthKit asks; the
-    /// store reads it on its queues afterwards.
+    /// store reads it on its queues afterwards, which `execute` orders after the write.
+    /// A plain property, as in HealthKit: no `SimLock`, whose building on an app thread
+    /// would order that thread's accesses for TSan (see `SimLock`).
     @preconcurrency
-    public var updateHandler: ResultsHandler? {
-        get { handler.withLock { $0 } }
-        set { handler.withLock { $0 = newValue } }
-    }
-    // A `SimLock`, out of TSan's sight: HealthKit's own locking is not the app's to see.
-    private let handler = SimLock<ResultsHandler?>(nil)
+    public nonisolated(unsafe) var updateHandler: ResultsHandler?
 
     @preconcurrency
     public init(

@@ -10,7 +10,7 @@ import SimSupport
 @preconcurrency
 public class WKRefreshBackgroundTask: Hashable, @unchecked Sendable {
     // `@unchecked Sendable` is sound: the stored properties are `let`s of Sendable types,
-    // and the expiration handler sits behind a lock.
+    // but for the expiration handler, which is set before the runtime reads it.
     public let identifier: Int
     private let log: CompletionLog
     private let ioInFlight: Gauge
@@ -25,13 +25,10 @@ public class WKRefreshBackgroundTask: Hashable, @unchecked Sendable {
     /// Called when the task's time is about to run out (watchOS 8). A plain closure, as
     /// WatchKit declares it; the runtime calls it on a background queue (see
     /// `WKExtension.expireBackgroundTasks()`).
+    /// A plain property, as in WatchKit: an app sets it in `handle(_:)`, on main, before the
+    /// runtime can expire the task.
     @preconcurrency
-    public var expirationHandler: (() -> Void)? {
-        get { expiration.withLock { $0 } }
-        set { expiration.withLock { $0 = newValue } }
-    }
-    // A `SimLock`, out of TSan's sight: WatchKit's own locking is not the app's to see.
-    private let expiration = SimLock<(() -> Void)?>(nil)
+    public nonisolated(unsafe) var expirationHandler: (() -> Void)?
 
     @preconcurrency
     public func setTaskCompletedWithSnapshot(_ refreshSnapshot: Bool) {
