@@ -15,12 +15,18 @@ enum Signal: Sendable, CustomStringConvertible {
     case builds
     /// This behaviour check passes (an exercise about a behaviour the step must keep).
     case behaviour(String)
+    /// The behaviour checks run to their end: no runtime check (an isolation check that
+    /// Swift inserted, an assertion) stops the test process on the way.
+    case noTrap
     /// This check of the workbench's own passes (Kit/Workbench/Grading/ExerciseChecks.swift):
     /// a behaviour the step must keep that no shared check exercises.
     case check(String)
     /// No match for this regular expression in the exercise's sources (`what` says what it
     /// is): a declaration the task deletes, an escape hatch the task rules out.
     case absent(pattern: String, what: String)
+    /// No file edited under this folder of Exercise/Sources (a framework the task must leave
+    /// as the start made it).
+    case untouched(folder: String)
 
     var description: String {
         switch self {
@@ -29,8 +35,10 @@ enum Signal: Sendable, CustomStringConvertible {
         case .diagnostic(let text): "no diagnostic \"\(text)\" under complete checking"
         case .builds: "it builds"
         case .behaviour(let name): "the behaviour check \"\(name)\" passes"
+        case .noTrap: "no runtime check stops the app during the behaviour checks"
         case .check(let name): "the workbench's check \"\(name)\" passes"
         case .absent(_, let what): what
+        case .untouched(let folder): "`Sources/\(folder)` is left as the start made it"
         }
     }
 }
@@ -80,6 +88,10 @@ struct Exercise: Sendable {
     /// What every answer must keep, besides the behaviour checks: graded like the signals,
     /// but already true at the start (they catch wrong answers, not the starting state).
     var guards: [Signal] = []
+    /// Modules of the package's Sources/ copied into the exercise beside the stage, so that a
+    /// start patch can change them (the team's framework). Each builds in the Swift 5 mode, as
+    /// in the package, and the stage's `import` of it reaches the copy.
+    var modules: [String] = []
 
     /// Signals first, then guards, numbered in that order in a grade.
     var graded: [Signal] { signals + guards }
@@ -315,6 +327,28 @@ enum Exercises {
                 "Use one `Task`: `await model.load()` first, then the authorization and the HealthKit load.",
             ],
             note: "Steps/05-swift-6.md"),
+        Exercise(
+            slug: "framework-queue", step: 5, title: "A Swift 6 build with no diagnostics that traps",
+            stage: 5, folder: "Stage5_Swift6", startPatches: ["Steps/patches/05-recaffeinater-own-queue.patch"],
+            mode: .swift6, complete: false, file: "ComplicationController.swift",
+            task: """
+                Version 2 of the team's Recaffeinater framework calls its delegate on a private
+                queue of its own, and its documentation says so. Stage 5 builds against it in
+                the Swift 6 mode without a diagnostic, and the first check in which the caffeine
+                level falls below 50 mg stops the test process. Make the app right for the new
+                contract, without touching the framework.
+                """,
+            // Any check in which the level falls below the threshold traps, the reminder's
+            // among them; the behaviour line then requires the reminder to show.
+            signals: [.noTrap],
+            hints: [
+                "`@preconcurrency` on a conformance makes Swift check, at each call, that the call comes on the main actor. The framework no longer keeps that promise.",
+                "`ComplicationController`: its `@preconcurrency CaffeineThresholdDelegate` conformance and `caffeineLevel(_:fellBelow:)`.",
+                "Drop `@preconcurrency`, make `caffeineLevel(_:fellBelow:)` `nonisolated`, and set the reminder in a `Task { @MainActor in ... }`.",
+            ],
+            note: "Steps/05-swift-6-unmigrated-framework.md",
+            guards: [.untouched(folder: "Recaffeinater")],
+            modules: ["Recaffeinater"]),
         Exercise(
             slug: "store-off-main", step: 6, title: "Get the disk work off the main thread again",
             stage: 5, folder: "Stage6_Approachable", startPatches: ["Kit/Workbench/Exercises/store-off-main/start.patch"],

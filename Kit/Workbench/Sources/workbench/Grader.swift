@@ -33,10 +33,12 @@ struct Workspace {
     /// second, and an incremental build once kept a stale object for a changed file (a link
     /// error instead of the wrong answer's own diagnostic).
     func markExerciseChanged(_ exercise: Exercise) {
-        let folder = self.exercise.appendingPathComponent("Sources/\(exercise.folder)")
         Self.stamp = max(Date(), Self.stamp.addingTimeInterval(1))
-        for file in (try? fm.contentsOfDirectory(atPath: folder.path)) ?? [] {
-            try? fm.setAttributes([.modificationDate: Self.stamp], ofItemAtPath: folder.appendingPathComponent(file).path)
+        for name in [exercise.folder] + exercise.modules {
+            let folder = self.exercise.appendingPathComponent("Sources/\(name)")
+            for file in (try? fm.contentsOfDirectory(atPath: folder.path)) ?? [] {
+                try? fm.setAttributes([.modificationDate: Self.stamp], ofItemAtPath: folder.appendingPathComponent(file).path)
+            }
         }
     }
 
@@ -50,6 +52,9 @@ struct Workspace {
         try fm.createDirectory(at: sources, withIntermediateDirectories: true)
         let stage = Stage.all[exercise.stage]
         try fm.copyItem(at: path("Sources/\(stage.target)"), to: sources.appendingPathComponent(exercise.folder))
+        for module in exercise.modules {
+            try fm.copyItem(at: path("Sources/\(module)"), to: sources.appendingPathComponent(module))
+        }
         for patch in exercise.startPatches {
             try applyPatch(path(patch), in: package)
         }
@@ -110,6 +115,19 @@ struct Workspace {
         let kit = root.lastPathComponent
         func product(_ name: String) -> String { ".product(name: \"\(name)\", package: \"\(kit)\")" }
         let flags = exercise.complete ? ", .unsafeFlags([\"-strict-concurrency=complete\"])" : ""
+        // A module copied into the exercise is a target of its own; the package above declares
+        // one of the same name, so the copy gets another, and the stage's `import` is aliased to it.
+        func local(_ module: String) -> String { "Exercise\(module)" }
+        let modules = exercise.modules.map { module in
+            """
+                    .target(name: "\(local(module))", path: "Sources/\(module)", swiftSettings: [.swiftLanguageMode(.v5)]),
+
+            """
+        }.joined()
+        let aliases = exercise.modules.isEmpty ? ""
+            : ", .unsafeFlags([" + exercise.modules.map { "\"-module-alias\", \"\($0)=\(local($0))\"" }.joined(separator: ", ") + "])"
+        let appDependencies = exercise.modules.map { "\"\(local($0))\"" }
+            + ["HealthKitSim", "WatchKitSim", "CoffeeModel", "Recaffeinater"].filter { !exercise.modules.contains($0) }.map(product)
         let manifest = """
             // swift-tools-version:6.2
             // Written by Scripts/workbench before every check: not yours to edit. The exercise
@@ -121,11 +139,11 @@ struct Workspace {
                 platforms: [.macOS(.v15)],
                 dependencies: [.package(path: "..")],
                 targets: [
-                    .target(
+            \(modules)        .target(
                         name: "Exercise",
-                        dependencies: [\(["HealthKitSim", "WatchKitSim", "CoffeeModel", "Recaffeinater"].map(product).joined(separator: ", "))],
+                        dependencies: [\(appDependencies.joined(separator: ", "))],
                         path: "Sources/\(exercise.folder)",
-                        swiftSettings: [\(exercise.mode.settings)\(flags)]
+                        swiftSettings: [\(exercise.mode.settings)\(flags)\(aliases)]
                     ),
                     .testTarget(
                         name: "ExerciseTests",
@@ -186,10 +204,12 @@ struct Grader {
         case .builds: "it builds in \(exercise.mode.rawValue)"
         case .diagnostic(let text): "the diagnostic \"\(text)\" is gone"
         case .absent(_, let what): what
+        case .untouched: "\(signal)"
         case .row(let id): "the suite no longer sees `\(id)`"
         case .check(let name): "the workbench's check \"\(name)\" passes"
         case .race(let id): "the race scenario of `\(id)` runs clean under ThreadSanitizer"
         case .behaviour(let name): "the behaviour check \"\(name)\" passes"
+        case .noTrap: "no runtime check stops the app"
         }
     }
     static let behaviourTitle = "every behaviour check still passes"
@@ -213,7 +233,10 @@ struct Grader {
         let graded = exercise.graded
         func measured(_ index: Int) -> Bool { focus.map { Self.title(of: graded[index], in: exercise).contains($0) } ?? true }
         let namedBehaviour = graded.indices.contains { index in
-            if case .behaviour = graded[index] { measured(index) } else { false }
+            switch graded[index] {
+            case .behaviour, .noTrap: measured(index)
+            default: false
+            }
         }
         let measuresBehaviour = focus.map { Self.behaviourTitle.contains($0) } ?? true || namedBehaviour
         let notMeasured = "not measured: verify grades this wrong answer on the line it names only"
@@ -255,6 +278,11 @@ struct Grader {
                 grade.findings.append(Finding(
                     title: what, status: matches.isEmpty ? .pass : .fail,
                     details: matches.prefix(4).map { "still there: \($0)" }, signal: index))
+            case .untouched(let folder):
+                let edited = workspace.edits(to: exercise).filter { $0.hasPrefix(folder + "/") }
+                grade.findings.append(Finding(
+                    title: "\(signal)", status: edited.isEmpty ? .pass : .fail,
+                    details: edited.prefix(4).map { "edited: Exercise/Sources/\($0)" }, signal: index))
             default: break
             }
         }
@@ -278,7 +306,11 @@ struct Grader {
         let bundle = workspace.root.appendingPathComponent((exercise.usesTSan ? Workspace.tsanScratch : Workspace.scratch) + "/debug/ExercisePackageTests.xctest").path
         let results = tmp.appendingPathComponent("results.txt")
         func runTests(_ run: [String], tsanLogs: URL?) -> ProcessResult {
-            var environment = ["WORKBENCH_RUN": run.joined(separator: "|"), "WORKBENCH_RESULTS": results.path, "SWIFT_BACKTRACE": "enable=no"]
+            // A short backtrace of the crashed thread only: an isolation check that Swift inserted
+            // traps with no message of its own on Linux, and its frames say which check it was.
+            // Not under TSan, where the backtracer was measured to hang (the grade waited 2 min).
+            let backtrace = exercise.usesTSan ? "enable=no" : "enable=yes,interactive=no,color=no,threads=crashed,registers=none,images=none,limit=12"
+            var environment = ["WORKBENCH_RUN": run.joined(separator: "|"), "WORKBENCH_RESULTS": results.path, "SWIFT_BACKTRACE": backtrace]
             if focus != nil && !namedBehaviour { environment["WORKBENCH_STOP_AT_FAILURE"] = "1" }
             if let tsanLogs {
                 environment["TSAN_OPTIONS"] = "log_path=\(tsanLogs.path)/tsan:exitcode=0:atexit_sleep_ms=0"
@@ -409,6 +441,15 @@ struct Grader {
                                 + ":\n" + Self.accessLines(report, sources: sources).joined(separator: "\n")
                         } + ["the full reports: Scripts/workbench check --raw"], signal: index))
                 }
+            case .noTrap:
+                let title = Self.title(of: signal, in: exercise)
+                if let testRun, testRun.crashed {
+                    let running = behaviour.count < Check.behaviour.count ? Check.behaviour[behaviour.count].name : "?"
+                    grade.findings.append(Finding(
+                        title: title, status: .fail, details: ["it stopped the checks in \"\(running)\":"] + stopped(testRun), signal: index))
+                } else {
+                    grade.findings.append(Finding(title: title, status: .pass, signal: index))
+                }
             case .behaviour(let name):
                 let title = "the behaviour check \"\(name)\" passes"
                 if let line = behaviour.first(where: { $0.count > 2 && $0[2] == name }) {
@@ -418,7 +459,7 @@ struct Grader {
                 } else {
                     grade.findings.append(Finding(title: title, status: .fail, details: ["it did not run:"] + stopped(testRun), signal: index))
                 }
-            case .builds, .diagnostic, .absent: break
+            case .builds, .diagnostic, .absent, .untouched: break
             }
         }
         if verbose {
@@ -478,11 +519,27 @@ struct Grader {
         let traps = lines.filter { line in trapMarkers.contains { line.contains($0) } }
         var why = Array(traps.prefix(2))
         why.append(result.crashed ? "the test process was \(result.failure)\(traps.isEmpty ? "" : " (the trap above)")" : "the test process ended: \(result.failure)")
-        if traps.isEmpty {
+        let frames = crashedFrames(lines)
+        if !frames.isEmpty {
+            why.append("where, innermost first:\n" + frames.prefix(8).joined(separator: "\n"))
+        } else if traps.isEmpty {
             let readable = lines.filter { $0.range(of: #"0x[0-9a-fA-F]{6,}"#, options: .regularExpression) == nil }
             why.append("the end of its output:\n" + readable.suffix(8).joined(separator: "\n"))
         }
         return why
+    }
+
+    /// The crashed thread's functions in Swift's backtrace, whose frame lines read
+    /// "  6 [ra] [thunk] 0x000055… protocol witness for P.f() in conformance C + 94 in Module"
+    /// and, for code with debug information, " at /path/File.swift:34:23".
+    static func crashedFrames(_ lines: [String]) -> [String] {
+        let frame = #/\s*\d+\s+(?:\[[a-z]+\]\s+)*0x[0-9a-fA-F]+\s+(.+?) \+ \d+ in (\S+)(?: at (\S+))?/#
+        return lines.compactMap { line in
+            guard let match = try? frame.wholeMatch(in: line) else { return nil }
+            // A source line says more than the test bundle's name; the package's path is noise.
+            let place = match.3.map { path in path.range(of: "Sources/").map { String(path[$0.lowerBound...]) } ?? String(path) }
+            return "  \(match.1) (\(place.map { $0.contains("<compiler-generated>") ? "compiler-generated" : $0 } ?? String(match.2)))"
+        }
     }
 
     /// "File.swift:12: the line" for each line of the exercise's sources that matches.

@@ -223,7 +223,10 @@ func startFailsForItsReason(_ grade: Grade, _ exercise: Exercise) -> [String] {
         }
     }
     let buildIsTheSignal = exercise.signals.contains { if case .builds = $0 { true } else { false } }
+    let trapIsTheSignal = exercise.signals.contains { if case .noTrap = $0 { true } else { false } }
     for finding in grade.findings where finding.signal == nil && finding.status == .fail {
+        // The trap that is the signal stops the behaviour checks too; a check that fails is another reason.
+        if trapIsTheSignal, finding.title.hasPrefix("every behaviour"), finding.details.first?.hasPrefix("the checks stopped in") == true { continue }
         if case .behaviour = exercise.signals.first, finding.title.hasPrefix("every behaviour") {
             // The named behaviour check is the signal; every other must pass.
             let others = finding.details.filter { detail in !exercise.signals.contains { if case .behaviour(let n) = $0 { detail.contains("\"\(n)\"") } else { false } } }
@@ -393,8 +396,9 @@ case "list":
             case .diagnostic: "diagnostic"
             case .builds: exercise.mode == .swift5 ? "build" : "build (\(exercise.mode == .swift6 ? "Swift 6" : "stage 6 settings"))"
             case .behaviour: "behaviour check"
+            case .noTrap: "runtime checks"
             case .check: "workbench check"
-            case .absent: "source"
+            case .absent, .untouched: "source"
             }
         }.joined(separator: ", ")
         let title = exercise.title.count > 48 ? String(exercise.title.prefix(47)) + "…" : exercise.title
