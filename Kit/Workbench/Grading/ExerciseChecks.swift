@@ -81,22 +81,26 @@ enum ExerciseChecks {
     static func overlappingRefreshWaitsForTheLoad(_ run: AppRun) async throws {
         try await run.waitUntilLaunched()
         run.addSampleFromAnotherApp(mg: 80, minutesAgo: 20)
+        // Both queries are held: HealthKit runs requests side by side, so a second query of
+        // the second refresh's own would otherwise bring its samples while the first waits.
         let gate = run.health.hold(.query)
+        let secondGate = run.health.hold(.query)
         let first = run.runtime.deliverBackgroundRefresh()
         try await waitUntil("the first refresh's query to be held") { gate.isHeld }
         let queries = run.health.events.queryStarted.count
         let second = run.runtime.deliverBackgroundRefresh()
-        // While the first query is held, no refresh can have its samples: one that completes
+        // While the queries are held, no refresh can have its samples: one that completes
         // its task now completed it empty-handed. A join completes nothing here: the app goes
         // idle but for the held query (events, as in the shared overlapping-refresh scenario).
-        // A second query of its own waits behind the held one on the store's serial queue:
-        // then idle means but for both.
+        // A second query of its own is held too: then idle means but for both.
         func completedEarly() -> Bool { run.record.completionCount(of: second.identifier) >= 1 }
         await run.waitUntilIdle(holding: 1) { completedEarly() || run.health.events.queryStarted.count > queries }
         if !completedEarly() && run.health.events.queryStarted.count > queries {
             await run.waitUntilIdle(holding: 2) { completedEarly() }
         }
         let early = completedEarly()
+        // Opened whether or not a query took it: an opened gate lets a later query through.
+        secondGate.open()
         gate.open()
         try await waitUntil("both refresh tasks to complete") {
             run.record.completionCount(of: first.identifier) >= 1 && run.record.completionCount(of: second.identifier) >= 1
