@@ -6,11 +6,11 @@ import Synchronization
 ///
 /// Tests own it: they configure availability, the user's answer to the authorization sheet
 /// and latency, play other apps that add and delete samples, make queries fail, and hold a
-/// callback until they open a `Gate`. Every request runs after real latency on a concurrent
-/// queue (a query on a serial queue of its own that targets it), so every callback reaches
-/// the app asynchronously, on a background thread, and two requests' callbacks may run at
-/// the same time: HealthKit promises no more than "a background queue". One query's
-/// callbacks (its results, then its updates) arrive in order.
+/// callback until they open a `Gate`. Every request runs after real latency on one of the
+/// store's serial queues, taken in turn, so every callback reaches the app asynchronously,
+/// on a background thread, and two requests' callbacks may run at the same time: HealthKit
+/// promises no more than "a background queue". One query's callbacks (its results, then its
+/// updates) arrive in order, on its queue.
 ///
 /// The test (on the main thread) and the store's queues share the stored samples under a
 /// `SimLock`, which TSan does not see: were it an ordinary lock, a test call on main and
@@ -51,8 +51,15 @@ public final class HealthDatabase: Sendable {
     public let configuration: Configuration
     public let events = Events()
 
-    /// Where every request's own serial queue runs: concurrent, so requests overlap.
-    let queue = DispatchQueue(label: "HealthKitSim.store", attributes: .concurrent)
+    /// Where requests run: serial queues taken in turn, so that consecutive requests run
+    /// side by side while one query's reports stay in order on its queue. Not one concurrent
+    /// queue: with one, TSan stopped reporting the race the simulators' canary plants from a
+    /// HealthKit callback to main (0 of 20 runs; every run with serial queues), so its model
+    /// of a concurrent queue orders more than the app does. Made here, on the test's thread: creating
+    /// a queue on an app thread reaches Dispatch's lazily initialised globals, which TSan on
+    /// Linux treats as a lock.
+    let queues: [DispatchQueue]
+    private let nextQueue = Atomic<Int>(0)
     private let status = Atomic<Int>(HKAuthorizationStatus.notDetermined.rawValue)
     private let stored = SimLock(Stored())
 
@@ -74,6 +81,7 @@ public final class HealthDatabase: Sendable {
 
     public init(_ configuration: Configuration = Configuration()) {
         self.configuration = configuration
+        queues = (0..<8).map { DispatchQueue(label: "HealthKitSim.store\($0)") }
     }
 
     // MARK: The watch the app runs on
@@ -152,8 +160,9 @@ public final class HealthDatabase: Sendable {
 
     // MARK: What the store does
 
-    /// Runs one request on the concurrent queue (or on a query's own serial queue): latency,
-    /// then any hold, then the work, then the callback (the app's code, outside every lock).
+    /// Runs one request on the next of the store's queues (or on the given one, a query's):
+    /// latency, then any hold, then the work, then the callback (the app's code, outside
+    /// every lock).
     func perform<Result: Sendable>(
         _ operation: Operation,
         on requestQueue: DispatchQueue? = nil,
@@ -162,7 +171,7 @@ public final class HealthDatabase: Sendable {
     ) {
         let latency = configuration.latency
         events.inFlight.enter()
-        (requestQueue ?? queue).async { [self] in
+        (requestQueue ?? nextRequestQueue()).async { [self] in
             defer { events.inFlight.leave() }
             pause(for: latency)
             let gate = stored.withLock { $0.holds[operation]?.isEmpty == false ? $0.holds[operation]!.removeFirst() : nil }
@@ -172,10 +181,15 @@ public final class HealthDatabase: Sendable {
     }
 
 
+    private func nextRequestQueue() -> DispatchQueue {
+        // Relaxed: a turn, not a hand-off (see `Gate`).
+        queues[nextQueue.add(1, ordering: .relaxed).oldValue % queues.count]
+    }
+
     /// Runs a query: its results, then, for a long-running query, an update at every change.
     func start(_ query: HKAnchoredObjectQuery) {
         events.queryStarted.increment()
-        let queryQueue = DispatchQueue(label: "HealthKitSim.query", target: queue)
+        let queryQueue = nextRequestQueue()
         perform(.query, on: queryQueue, work: { [self] in
             stored.withLock { stored in
                 let result = answer(query, since: query.anchor, in: stored)

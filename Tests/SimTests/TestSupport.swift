@@ -95,12 +95,12 @@ let milligrams = HKUnit.gramUnit(with: .milli)
 let anotherApp = HKSource(name: "Another App", bundleIdentifier: "com.example.AnotherApp")
 let hour: TimeInterval = 3600
 
-/// A Health database whose private queue answers to the name "store".
+/// A Health database whose queues answer to the name "store".
 func healthDatabase(_ configure: (inout HealthDatabase.Configuration) -> Void = { _ in }) -> HealthDatabase {
     var configuration = HealthDatabase.Configuration()
     configure(&configuration)
     let database = HealthDatabase(configuration)
-    database.queue.setSpecific(key: queueName, value: "store")
+    for queue in database.queues { queue.setSpecific(key: queueName, value: "store") }
     return database
 }
 
