@@ -84,7 +84,7 @@ actor HealthKitController {
         if let loadInProgress {
             return await loadInProgress.value
         }
-        let load = Task { await loadChanges() }
+        let load = Task(name: "HealthKit load") { await loadChanges() }
         loadInProgress = load
         let success = await load.value
         loadInProgress = nil
