@@ -13,7 +13,7 @@ final class ExtensionDelegate: NSObject, WKExtensionDelegate {
 
     func applicationDidFinishLaunching() {
         // One sequence: HealthKit's changes apply to the drinks on disk, so read those first.
-        Task {
+        Task(name: "Launch") {
             await model.load()
 
             let success = await model.healthKitController.requestAuthorization()
@@ -28,7 +28,7 @@ final class ExtensionDelegate: NSObject, WKExtensionDelegate {
         for task in backgroundTasks {
             switch task {
             case let refreshTask as WKApplicationRefreshBackgroundTask:
-                Task {
+                Task(name: "Background refresh") {
                     let success = await model.healthKitController.loadNewDataFromHealthKit()
                     logger.debug("Background refresh finished: \(success)")
                     scheduleBackgroundRefresh()

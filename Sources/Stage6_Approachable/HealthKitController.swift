@@ -9,7 +9,7 @@ nonisolated private let logger = Logger(subsystem: "com.example.CoffeeTracker", 
 /// Reads and writes the app's caffeine samples in HealthKit. An actor: its state (the
 /// authorization answer, the query anchor) is touched by one task at a time.
 actor HealthKitController {
-    private weak var model: CoffeeData?
+    private weak let model: CoffeeData?
     private let store: HKHealthStore
     private let clock: SimClock
 
@@ -84,7 +84,7 @@ actor HealthKitController {
         if let loadInProgress {
             return await loadInProgress.value
         }
-        let load = Task { await loadChanges() }
+        let load = Task(name: "HealthKit load") { await loadChanges() }
         loadInProgress = load
         let success = await load.value
         loadInProgress = nil

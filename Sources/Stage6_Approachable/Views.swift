@@ -40,7 +40,7 @@ struct DrinkPicker: WKView {
     var body: [ViewElement] {
         DrinkType.allCases.map { type in
             .button(type.name, dismisses: true) {
-                Task { await model.addDrink(type) }
+                Task(name: "Add drink") { await model.addDrink(type) }
             }
         }
     }

@@ -6,6 +6,9 @@ public struct RuntimeRecord: Sendable {
         public let taskIdentifier: Int
         /// Reads and writes of the app still under way when the task was completed.
         public let ioInFlight: Int
+        /// The name of the Swift task that completed it (SE-0469), `nil` for an unnamed
+        /// task or a call made outside any task.
+        public let taskName: String?
     }
 
     /// Main-thread-only APIs the app called from another thread, in order.

@@ -32,8 +32,14 @@ public class WKRefreshBackgroundTask: Hashable, @unchecked Sendable {
 
     @preconcurrency
     public func setTaskCompletedWithSnapshot(_ refreshSnapshot: Bool) {
-        // Sampled at the call: was the app's I/O still running?
-        log.append(.init(taskIdentifier: identifier, ioInFlight: ioInFlight.level))
+        // Sampled at the call: was the app's I/O still running, and which task asked?
+        log.append(.init(taskIdentifier: identifier, ioInFlight: ioInFlight.level, taskName: currentTaskName))
+    }
+
+    /// The calling task's name (SE-0469): `Task.name` needs the Swift 6.2 runtime, which
+    /// Apple's systems carry from their 26 releases on.
+    private var currentTaskName: String? {
+        if #available(macOS 26, iOS 26, watchOS 26, tvOS 26, visionOS 26, *) { Task.name } else { nil }
     }
 
     public static func == (lhs: WKRefreshBackgroundTask, rhs: WKRefreshBackgroundTask) -> Bool {

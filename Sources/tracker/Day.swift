@@ -90,6 +90,9 @@ struct Day {
         print("  background tasks completed:     \(completions.joined(separator: ", "))")
         let tooEarly = record.completions.filter { $0.ioInFlight > 0 }.count
         print("  completed with disk I/O running: \(tooEarly)")
+        // Only stage 6 names its tasks (SE-0469, Swift 6.2); the runtime reads the name at the call.
+        let names = record.completions.map { $0.taskName.map { "\"\($0)\"" } ?? "unnamed" }
+        print("  completed by the task named:     \(names.isEmpty ? "-" : names.joined(separator: ", "))")
         print("  refreshes scheduled:            \(record.scheduledRefreshes.count)")
         let offMain = record.offMainCalls.isEmpty ? "none" : record.offMainCalls.joined(separator: ", ")
         print("  main-thread-only calls off main: \(offMain)")

@@ -101,6 +101,25 @@ struct RuntimeTests {
         }
     }
 
+    @Test("a completion records the name of the Swift task that made it: none from an unnamed task or a queue")
+    func completionTaskName() async throws {
+        try await withTestApp { run in
+            let task = run.runtime.deliverBackgroundRefresh()
+            await Task(name: "Background refresh") { task.setTaskCompletedWithSnapshot(false) }.value
+            await Task { task.setTaskCompletedWithSnapshot(false) }.value
+            let fromQueue = Box<Bool>()
+            startInBackground {
+                task.setTaskCompletedWithSnapshot(false)
+                fromQueue.put(true)
+            }
+            _ = try await awaitValue(fromQueue, "the completion made on a queue")
+
+            // Before the Swift 6.2 runtime (Apple's 26 systems) no task's name can be read.
+            let named: String? = if #available(macOS 26, iOS 26, watchOS 26, tvOS 26, visionOS 26, *) { "Background refresh" } else { nil }
+            #expect(run.record.completions.map(\.taskName) == [named, nil, nil])
+        }
+    }
+
     @Test("scheduleBackgroundRefresh called off the main thread is recorded, then carried out on it, its completion on main")
     func scheduleOffMain() async throws {
         try await withTestApp { run in
