@@ -27,6 +27,12 @@ enum Signal: Sendable, CustomStringConvertible {
     /// No file edited under this folder of Exercise/Sources (a framework the task must leave
     /// as the start made it).
     case untouched(folder: String)
+    /// The learner's test passes on the stage as it is (an exercise where the learner
+    /// writes a test: one that fails on a working app proves nothing about a defect).
+    case testPasses
+    /// The learner's test fails on a copy of the stage with the exercise's defect planted
+    /// (its mutant.patch): the test can tell a broken app from a working one.
+    case testCatchesMutant
 
     var description: String {
         switch self {
@@ -39,6 +45,8 @@ enum Signal: Sendable, CustomStringConvertible {
         case .check(let name): "the workbench's check \"\(name)\" passes"
         case .absent(_, let what): what
         case .untouched(let folder): "`Sources/\(folder)` is left as the start made it"
+        case .testPasses: "your test passes on the app as it is"
+        case .testCatchesMutant: "your test fails on a copy of the app with a defect planted"
         }
     }
 }
@@ -88,6 +96,8 @@ struct Exercise: Sendable {
     /// What every answer must keep, besides the behaviour checks: graded like the signals,
     /// but already true at the start (they catch wrong answers, not the starting state).
     var guards: [Signal] = []
+    /// Set when the learner writes a test instead of changing the app.
+    var test: LearnerTest? = nil
     /// Modules of the package's Sources/ copied into the exercise beside the stage, so that a
     /// start patch can change them (the team's framework). Each builds in the Swift 5 mode, as
     /// in the package, and the stage's `import` of it reaches the copy.
@@ -97,12 +107,29 @@ struct Exercise: Sendable {
     var graded: [Signal] { signals + guards }
 
     var solutionPatch: String { "Kit/Workbench/Exercises/\(slug)/solution.patch" }
-    var sourcePath: String { "Exercise/Sources/\(folder)/\(file)" }
+    /// The folder under Exercise/Sources that holds `file`: the stage's copy, or the learner's tests.
+    var editedFolder: String { test?.folder ?? folder }
+    var sourcePath: String { "Exercise/Sources/\(editedFolder)/\(file)" }
+    /// The defect a test exercise's grader plants in a copy of the stage.
+    var mutantPatch: String { "Kit/Workbench/Exercises/\(slug)/mutant.patch" }
     var usesTSan: Bool { graded.contains { if case .race = $0 { true } else { false } } }
     var row: String? { graded.lazy.compactMap { if case .row(let id) = $0 { id } else { nil } }.first }
     var checks: [String] { graded.compactMap { if case .check(let name) = $0 { name } else { nil } } }
     /// The wrong answers kept beside the solution (wrong-*.patch), for `verify`.
     var wrongAnswersFolder: String { "Kit/Workbench/Exercises/\(slug)" }
+}
+
+/// An exercise where the learner writes a test: the grader runs it on the stage as it is,
+/// where it must pass, and on a copy with a defect planted (the exercise's mutant.patch),
+/// where it must fail. Both checks are needed: a test that asserts nothing passes on both,
+/// and one that checks before the work has happened fails on both.
+struct LearnerTest: Sendable {
+    /// The test target's folder under Exercise/Sources; the learner's file is the exercise's `file` in it.
+    let folder: String
+    /// The defect mutant.patch plants, in words.
+    let mutant: String
+    /// The test target that runs the same tests on the mutant copy.
+    var mutantTarget: String { folder + "OnMutant" }
 }
 
 /// Steps whose exercises, solved, make the step: their solutions applied in this order to
@@ -365,6 +392,27 @@ enum Exercises {
                 "`@concurrent` cannot take `savedValue` along (try it and read the error). Make the store an `actor` again, with a `nonisolated` logger: its methods then run off main and `savedValue` is its state.",
             ],
             note: "Steps/06-approachable-concurrency.md"),
+        // Last, though it belongs to step 4, so that the notes' exercise numbers stay as they are.
+        Exercise(
+            slug: "refresh-once-test", step: 4, title: "Write the test: a refresh completes its task once",
+            stage: 4, folder: "Stage4_Actors", startPatches: ["Kit/Workbench/Exercises/refresh-once-test/start.patch"],
+            mode: .swift5, complete: false, file: "RefreshTests.swift",
+            task: """
+                This time you write the test, not the fix. Finish the Swift Testing test in
+                Sources/YourTests/RefreshTests.swift so that it proves a background refresh
+                completes its task exactly once. The grader runs it on stage 4, where it must
+                pass, and on a copy of stage 4 that completes the task twice, where it must fail.
+                """,
+            signals: [.testCatchesMutant],
+            hints: [
+                "`deliverBackgroundRefresh()` returns as soon as the app's `handle(_:)` has returned, and stage 4's refresh runs in a `Task` that has not started yet. Wait for an event before you count.",
+                "`run.record.completionCount(of: task.identifier)` counts the completions. A second one, if any, comes before the app has nothing left to do.",
+                "`try await waitUntil(\"the task to complete\") { run.record.completionCount(of: task.identifier) >= 1 }`, then `await run.quiesce()`, then `#expect(... == 1)`.",
+            ],
+            note: "Steps/TESTING.md",
+            guards: [.testPasses, .untouched(folder: "Stage4_Actors"),
+                     .absent(pattern: #"\b(Task\.sleep|usleep|sleep)\s*\("#, what: "your test waits for events, not for time: no sleep")],
+            test: LearnerTest(folder: "YourTests", mutant: "completes the refresh's task twice")),
     ]
 
     static let compositions: [StepComposition] = [

@@ -128,6 +128,11 @@ struct Workspace {
             : ", .unsafeFlags([" + exercise.modules.map { "\"-module-alias\", \"\($0)=\(local($0))\"" }.joined(separator: ", ") + "])"
         let appDependencies = exercise.modules.map { "\"\(local($0))\"" }
             + ["HealthKitSim", "WatchKitSim", "CoffeeModel", "Recaffeinater"].filter { !exercise.modules.contains($0) }.map(product)
+        let testTargets = exercise.test.map {
+            Self.testTargets(for: exercise, test: $0, appDependencies: appDependencies,
+                             settings: exercise.mode.settings + flags + aliases, product: product)
+        } ?? ""
+        if let test = exercise.test { try writeMutant(for: exercise, test: test) }
         let manifest = """
             // swift-tools-version:6.2
             // Written by Scripts/workbench before every check: not yours to edit. The exercise
@@ -151,7 +156,7 @@ struct Workspace {
                         path: "Tests/ExerciseTests",
                         swiftSettings: [.swiftLanguageMode(.v5)]
                     ),
-                ]
+            \(testTargets)    ]
             )
 
             """
@@ -210,6 +215,8 @@ struct Grader {
         case .race(let id): "the race scenario of `\(id)` runs clean under ThreadSanitizer"
         case .behaviour(let name): "the behaviour check \"\(name)\" passes"
         case .noTrap: "no runtime check stops the app"
+        case .testPasses: "your test passes on stage \(exercise.stage) as it is"
+        case .testCatchesMutant: "your test fails on stage \(exercise.stage) with a defect planted (a copy that \(exercise.test?.mutant ?? "?"))"
         }
     }
     static let behaviourTitle = "every behaviour check still passes"
@@ -248,7 +255,7 @@ struct Grader {
         let scratch = "../" + (exercise.usesTSan ? Workspace.tsanScratch : Workspace.scratch)
         let build = shell.run(["swift", "build", "--build-tests", "--scratch-path", scratch]
             + (exercise.usesTSan ? ["--sanitize=thread"] : []))
-        let diagnostics = Self.diagnostics(in: build.output, folder: exercise.folder)
+        let diagnostics = Self.diagnostics(in: build.output, folder: exercise.editedFolder)
         let errors = diagnostics.filter { $0.severity == "error" }
         grade.built = build.succeeded
 
@@ -296,7 +303,16 @@ struct Grader {
             for (index, signal) in graded.enumerated() where !grade.findings.contains(where: { $0.signal == index }) {
                 grade.findings.append(Finding(title: "\(signal)", status: .notMeasured, details: ["not measured: the exercise does not build"], signal: index))
             }
-            grade.findings.append(Finding(title: "every behaviour check still passes", status: .notMeasured, details: ["not measured: the exercise does not build"]))
+            if exercise.test == nil {
+                grade.findings.append(Finding(title: "every behaviour check still passes", status: .notMeasured, details: ["not measured: the exercise does not build"]))
+            }
+            grade.seconds = Date().timeIntervalSince(started)
+            return grade
+        }
+
+        // A test exercise leaves the app as it is: its tests are the learner's, on the stage and on the mutant.
+        if let test = exercise.test {
+            grade.findings += gradeLearnerTest(exercise, test, shell: shell, scratch: scratch, measured: measured)
             grade.seconds = Date().timeIntervalSince(started)
             return grade
         }
@@ -459,7 +475,7 @@ struct Grader {
                 } else {
                     grade.findings.append(Finding(title: title, status: .fail, details: ["it did not run:"] + stopped(testRun), signal: index))
                 }
-            case .builds, .diagnostic, .absent, .untouched: break
+            case .builds, .diagnostic, .absent, .untouched, .testPasses, .testCatchesMutant: break
             }
         }
         if verbose {
@@ -544,7 +560,7 @@ struct Grader {
 
     /// "File.swift:12: the line" for each line of the exercise's sources that matches.
     func sourceMatches(_ pattern: String, in exercise: Exercise) -> [String] {
-        let folder = workspace.exercise.appendingPathComponent("Sources/\(exercise.folder)")
+        let folder = workspace.exercise.appendingPathComponent("Sources/\(exercise.editedFolder)")
         guard let regex = try? NSRegularExpression(pattern: pattern) else { return ["the pattern \(pattern) is not a regular expression"] }
         var found: [String] = []
         for file in ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted() where file.hasSuffix(".swift") {
@@ -552,7 +568,7 @@ struct Grader {
             for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
                 let line = String(line)
                 if regex.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)) != nil {
-                    found.append("Exercise/Sources/\(exercise.folder)/\(file):\(number + 1): \(line.trimmingCharacters(in: .whitespaces))")
+                    found.append("Exercise/Sources/\(exercise.editedFolder)/\(file):\(number + 1): \(line.trimmingCharacters(in: .whitespaces))")
                 }
             }
         }

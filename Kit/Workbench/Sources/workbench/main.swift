@@ -159,7 +159,8 @@ func describe(_ exercise: Exercise) {
     print("Edit:  \(exercise.sourcePath)")
     print("Done when:")
     for signal in exercise.signals { print("  - \(signal)") }
-    print("  - every behaviour check still passes")
+    // A test exercise leaves the app as it is: the behaviour checks have nothing to grade.
+    if exercise.test == nil { print("  - every behaviour check still passes") }
     for signal in exercise.guards { print("  - and still: \(signal)") }
     print("")
     print("Then: Scripts/workbench check   (or watch; hint for a hint)")
@@ -399,6 +400,7 @@ case "list":
             case .noTrap: "runtime checks"
             case .check: "workbench check"
             case .absent, .untouched: "source"
+            case .testPasses, .testCatchesMutant: "your test"
             }
         }.joined(separator: ", ")
         let title = exercise.title.count > 48 ? String(exercise.title.prefix(47)) + "…" : exercise.title
@@ -473,7 +475,7 @@ case "watch":
     }
     noMoreArguments()
     let current = currentExercise()
-    let folder = workspace.exercise.appendingPathComponent("Sources/\(current.folder)")
+    let folder = workspace.exercise.appendingPathComponent("Sources/\(current.editedFolder)")
     // What the files hold, not when they were touched: a check that recompiles every file
     // (for a diagnostic) touches them all, and that is no edit.
     func stamp() -> [String: Data] {
@@ -519,9 +521,10 @@ case "verify":
     }
     if selected.isEmpty {
         // --quick: one exercise of each kind of signal (a row, a race, a diagnostic, a
-        // build in the Swift 6 mode, a behaviour check under stage 6's settings).
+        // build in the Swift 6 mode, a behaviour check under stage 6's settings, a test the
+        // learner writes).
         selected = quick
-            ? ["last-caller", "health-access-race", "retire-shim", "swift6-mode", "store-off-main"].map { exercise(named: $0, command: command) }
+            ? ["last-caller", "health-access-race", "retire-shim", "swift6-mode", "store-off-main", "refresh-once-test"].map { exercise(named: $0, command: command) }
             : Exercises.all
     }
     let ok = verify(selected, startSolved: startSolved, brokenSolution: broken, wrongAnswers: !noWrong || solutionAsWrong,
