@@ -79,6 +79,8 @@ struct BackgroundCallbackTests {
         }
         #expect(batches == [[first.uuid], [second.uuid]])
 
+        // The update just received is counted after its handler returns: count once idle.
+        try await waitUntil("the store to be idle") { database.events.inFlight.level == 0 }
         let updates = database.events.updatesDelivered.count
         database.add([sample(at: SimClock.morning + hour)])
         try await waitUntil("the store to be idle") { database.events.inFlight.level == 0 }
