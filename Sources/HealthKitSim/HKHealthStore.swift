@@ -88,7 +88,8 @@ public final class HKHealthStore: Sendable {
         database.start(query)
     }
 
-    /// Stops a long-running query: its update handler is not called again once this returns.
+    /// Stops a long-running query: no report is made after this returns, though one already
+    /// made may still reach its update handler.
     @preconcurrency
     public func stop(_ query: HKQuery) {
         guard let query = query as? HKAnchoredObjectQuery else { return }

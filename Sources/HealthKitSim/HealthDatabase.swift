@@ -180,7 +180,6 @@ public final class HealthDatabase: Sendable {
         }
     }
 
-
     private func nextRequestQueue() -> DispatchQueue {
         // Relaxed: a turn, not a hand-off (see `Gate`).
         queues[nextQueue.add(1, ordering: .relaxed).oldValue % queues.count]
