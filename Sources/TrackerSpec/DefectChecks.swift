@@ -156,15 +156,19 @@ extension AppRun {
         await mainQueueTurn()
     }
 
-    /// Holds the launch's read of the drink log at `read` while `during` runs, and while
-    /// HealthKit answers the launch's first query where the app asks it during the read
-    /// (stages that load first and then ask HealthKit are idle instead: either way the
-    /// gate opens on an event, not after a time).
+    /// Holds the launch's read of the drink log at `read` while `during` runs, and, where
+    /// the app asks HealthKit during the read, until its first query is answered and the
+    /// answer applied (stages that load first and then ask HealthKit are idle instead:
+    /// either way the gate opens on an event, not after a time).
     func whileTheLogIsRead(_ read: Gate, _ during: () throws -> Void) async throws {
         let answered = health.events.queryAnswered.count
         try await waitUntil("the drink log to be read") { read.isHeld }
         try during()
-        await waitUntilIdle(holding: 1) { health.events.queryAnswered.count > answered }
+        if await waitUntilIdle(holding: 1, or: { health.events.queryAnswered.count > answered }) {
+            // Answered is not applied: the app still hands the results on (to its actor,
+            // to main). Let it finish before the log arrives, however long that takes.
+            await waitUntilIdle(holding: 1) { false }
+        }
         read.open()
     }
 }
