@@ -55,9 +55,8 @@ public final class HealthDatabase: Sendable {
     /// side by side while one query's reports stay in order on its queue. Not one concurrent
     /// queue: with one, TSan stopped reporting the race the simulators' canary plants from a
     /// HealthKit callback to main (0 of 20 runs; every run with serial queues), so its model
-    /// of a concurrent queue orders more than the app does. Made here, on the test's thread: creating
-    /// a queue on an app thread reaches Dispatch's lazily initialised globals, which TSan on
-    /// Linux treats as a lock.
+    /// of a concurrent queue orders more than the app does. Made here, on the test's thread,
+    /// before any app thread exists, like the rest of the simulators' machinery.
     let queues: [DispatchQueue]
     private let nextQueue = Atomic<Int>(0)
     private let status = Atomic<Int>(HKAuthorizationStatus.notDetermined.rawValue)
