@@ -22,11 +22,9 @@ public class WKRefreshBackgroundTask: Hashable, @unchecked Sendable {
         ioInFlight = owner.device.container.inFlight
     }
 
-    /// Called when the task's time is about to run out (watchOS 8). A plain closure, as
-    /// WatchKit declares it; the runtime calls it on a background queue (see
-    /// `WKExtension.expireBackgroundTasks()`).
-    /// A plain property, as in WatchKit: an app sets it in `handle(_:)`, on main, before the
-    /// runtime can expire the task.
+    /// Called when the task's time is about to run out (watchOS 8): a plain closure in a
+    /// plain property, as WatchKit declares it. An app sets it in `handle(_:)`, on main;
+    /// the runtime calls it later, on a background queue (`WKExtension.expireBackgroundTasks()`).
     @preconcurrency
     public nonisolated(unsafe) var expirationHandler: (() -> Void)?
 
