@@ -24,7 +24,8 @@ public final class WatchDevice: Sendable {
 
     /// A device with a fresh container in a new temporary directory.
     public init(_ configuration: Configuration = Configuration()) throws {
-        let name = "CoffeeTracker-\(UUID().uuidString)"
+        _ = Self.leftoversSwept
+        let name = "\(Self.namePrefix)\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)"
         let directory = Self.flash.appendingPathComponent(name, isDirectory: true)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         clock = SimClock()
@@ -36,14 +37,43 @@ public final class WatchDevice: Sendable {
     /// Where containers live: in memory where the system offers it (Linux's `/dev/shm`),
     /// so that the only disk latency is the configured `diskDelay`. An atomic write ends
     /// with `fsync`, which on a busy machine's disk was seen to take seconds.
-    private static var flash: URL {
+    static var flash: URL {
         let memory = URL(fileURLWithPath: "/dev/shm", isDirectory: true)
         return FileManager.default.isWritableFile(atPath: memory.path) ? memory : FileManager.default.temporaryDirectory
     }
 
     /// Removes the container and the user defaults.
     public func erase() {
-        try? FileManager.default.removeItem(at: container.directory)
-        UserDefaults.standard.removePersistentDomain(forName: defaultsSuite)
+        Self.erase(named: defaultsSuite, in: container.directory.deletingLastPathComponent())
+    }
+
+    private static func erase(named name: String, in directory: URL) {
+        try? FileManager.default.removeItem(at: directory.appendingPathComponent(name, isDirectory: true))
+        UserDefaults.standard.removePersistentDomain(forName: name)
+    }
+
+    // MARK: - What crashed runs left behind
+
+    static let namePrefix = "CoffeeTracker-"
+
+    /// Once per process, before its first device.
+    private static let leftoversSwept: Void = sweepLeftovers()
+
+    /// A process that traps or is killed (a trapping exercise, a wrong answer, a mutant)
+    /// never erases its devices. Each device's name carries its process's ID, so the next
+    /// process removes the containers and defaults of processes that no longer exist, and
+    /// leaves those of running ones (another test run beside this one) alone.
+    static func sweepLeftovers(in directory: URL = flash) {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        for name in names where name.hasPrefix(namePrefix) {
+            let pid = name.dropFirst(namePrefix.count).prefix { $0 != "-" }
+            guard let pid = Int32(pid), !processExists(pid) else { continue }
+            erase(named: name, in: directory)
+        }
+    }
+
+    /// Whether a process with this ID exists (signal 0 checks without sending anything).
+    static func processExists(_ pid: Int32) -> Bool {
+        kill(pid, 0) == 0 || errno != ESRCH
     }
 }
