@@ -5,9 +5,10 @@ public enum CoffeeTrackerApp: WatchApp {
     @MainActor
     public static func makeScene(for watchExtension: WKExtension) -> WatchScene {
         let model = CoffeeData(device: watchExtension.device)
+        CoffeeData.shared = model
         return WatchScene(
             delegate: ExtensionDelegate(model: model),
-            complicationDataSource: ComplicationController(model: model),
+            complicationDataSourceClass: ComplicationController.self,
             rootView: ContentView(model: model)
         )
     }
