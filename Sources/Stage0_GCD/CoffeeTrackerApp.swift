@@ -13,3 +13,9 @@ public enum CoffeeTrackerApp: WatchApp {
         )
     }
 }
+
+extension CoffeeData {
+    /// The running app's model, set at each launch: ClockKit makes the complication
+    /// controller itself, from its class, so the controller finds the model here.
+    static var shared: CoffeeData!
+}

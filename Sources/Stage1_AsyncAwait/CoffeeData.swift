@@ -12,10 +12,6 @@ enum HealthAccess {
 /// The app's model: the drinks of the last 24 hours, kept on disk and in HealthKit.
 /// The views read it on the main thread.
 final class CoffeeData: ObservableObject {
-    /// The running app's model, set at each launch: ClockKit makes the complication
-    /// controller itself, from its class, so the controller finds the model here.
-    static var shared: CoffeeData!
-
     let device: WatchDevice
     private(set) lazy var healthKitController = HealthKitController(model: self)
 

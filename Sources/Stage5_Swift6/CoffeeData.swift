@@ -13,10 +13,6 @@ enum HealthAccess {
 /// The views read it on the main thread.
 @MainActor
 final class CoffeeData: ObservableObject {
-    /// The running app's model, set at each launch: ClockKit makes the complication
-    /// controller itself, from its class, so the controller finds the model here.
-    static var shared: CoffeeData!
-
     let device: WatchDevice
     private(set) lazy var healthKitController = HealthKitController(model: self)
 
