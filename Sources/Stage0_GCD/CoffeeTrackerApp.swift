@@ -5,10 +5,17 @@ public enum CoffeeTrackerApp: WatchApp {
     @MainActor
     public static func makeScene(for watchExtension: WKExtension) -> WatchScene {
         let model = CoffeeData(device: watchExtension.device)
+        CoffeeData.shared = model
         return WatchScene(
             delegate: ExtensionDelegate(model: model),
-            complicationDataSource: ComplicationController(model: model),
+            complicationDataSourceClass: ComplicationController.self,
             rootView: ContentView(model: model)
         )
     }
+}
+
+extension CoffeeData {
+    /// The running app's model, set at each launch: ClockKit makes the complication
+    /// controller itself, from its class, so the controller finds the model here.
+    static var shared: CoffeeData!
 }

@@ -13,8 +13,8 @@ final class ComplicationController: NSObject, CLKComplicationDataSource, Caffein
     let model: CoffeeData
     private let recaffeinater = Recaffeinater()
 
-    init(model: CoffeeData) {
-        self.model = model
+    override init() {
+        model = CoffeeData.shared
         super.init()
         recaffeinater.delegate = self
     }

@@ -178,6 +178,13 @@ public enum Catalogue {
             id: "strict-concurrency-diagnostics",
             summary: "The compiler reports concurrency problems under complete checking",
             detector: .compiler(), present: [0, 1, 2, 3, 4]),
+        Defect(
+            id: "shared-model-unguarded",
+            // All its accesses run on main, so no race scenario: the compiler is the one
+            // that cannot tell, until the model is isolated to the main actor.
+            summary: "The shared model, `CoffeeData.shared`, is a global variable that no actor guards (the compiler names it)",
+            detector: .compiler(declarations: ["shared"], groups: ["#MutableGlobalVariable"]),
+            present: [0, 1, 2]),
     ]
 
     public static func defect(_ id: String) -> Defect {

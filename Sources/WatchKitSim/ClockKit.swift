@@ -73,6 +73,12 @@ public final class CLKComplicationTimelineEntry {
 @preconcurrency @MainActor
 @available(watchOS, deprecated: 9.0, message: "use WidgetKit")
 public protocol CLKComplicationDataSource: NSObjectProtocol {
+    /// ClockKit makes the data source itself, from the class the app's Info.plist names,
+    /// with `init()`: Objective-C gives every class one. Swift calls `init()` through a class
+    /// only when a protocol promises it, so here the protocol does (see `Steps/FIDELITY.md`).
+    @preconcurrency
+    init()
+
     @preconcurrency
     func getCurrentTimelineEntry(
         for complication: CLKComplication,

@@ -93,7 +93,8 @@ public final class WKExtension {
         runtime.delegate = scene.delegate
         runtime.views = [scene.rootView]
         runtime.complicationServer.owner = runtime
-        runtime.complicationServer.dataSource = scene.complicationDataSource
+        // Made after the scene, as ClockKit makes it when the watch face first needs data.
+        runtime.complicationServer.dataSource = scene.complicationDataSourceClass.init()
         _ = runtime.publishedChanges.takeOffMain()
         _ = runtime.publishedChanges.takeStoredOffMain()
         onScreen = runtime

@@ -39,16 +39,21 @@ public enum WKApplicationState: Sendable, CustomStringConvertible {
 }
 
 /// What an app hands the runtime at launch, as `@main`, its delegate adaptor and its
-/// complication descriptor do on watchOS.
+/// Info.plist do on watchOS. The complication data source is a class, not an instance: as
+/// ClockKit does with the class named by `CLKComplicationPrincipalClass`, the runtime
+/// makes it, with `init()`, so it cannot be handed the app's model.
 @MainActor
 public struct WatchScene {
     public let delegate: any WKExtensionDelegate
-    public let complicationDataSource: any CLKComplicationDataSource
+    public let complicationDataSourceClass: any CLKComplicationDataSource.Type
     public let rootView: any WKView
 
-    public init(delegate: any WKExtensionDelegate, complicationDataSource: any CLKComplicationDataSource, rootView: any WKView) {
+    public init(
+        delegate: any WKExtensionDelegate, complicationDataSourceClass: any CLKComplicationDataSource.Type,
+        rootView: any WKView
+    ) {
         self.delegate = delegate
-        self.complicationDataSource = complicationDataSource
+        self.complicationDataSourceClass = complicationDataSourceClass
         self.rootView = rootView
     }
 }

@@ -30,6 +30,16 @@ struct ComplicationTests {
         }
     }
 
+    @Test("the runtime makes the data source from the class the app names, with init(), after the app's scene, anew at each launch")
+    func dataSourceMadeFromItsClass() async throws {
+        let first = try await withTestApp(SceneAwareDataSource.self) { run in
+            #expect(run.dataSource.scenesMadeBefore == scenesMade, "made before the launch's scene")
+            return run.dataSource.scenesMadeBefore
+        }
+        let second = try await withTestApp(SceneAwareDataSource.self) { run in run.dataSource.scenesMadeBefore }
+        #expect(second > first, "the second launch reused the first launch's data source")
+    }
+
     @Test("an async-form data source is asked later, on the main queue, and its entry shown")
     func asyncForm() async throws {
         try await withTestApp(AsyncDataSource.self) { run in

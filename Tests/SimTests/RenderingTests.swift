@@ -61,7 +61,7 @@ enum LampApp: WatchApp {
         let background = BackgroundModel()
         lastLamp = (lamp, background)
         return WatchScene(
-            delegate: LampDelegate(), complicationDataSource: HandlerDataSource(),
+            delegate: LampDelegate(), complicationDataSourceClass: HandlerDataSource.self,
             rootView: LampView(lamp: lamp, background: background, clock: watchExtension.device.clock)
         )
     }

@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
 import SimSupport
-import WatchKitSim
+@testable import WatchKitSim
 
 // A tiny app for the runtime to launch: a delegate that records what watchOS calls, a
 // complication data source, and two views.
@@ -92,7 +92,6 @@ final class Asked: Sendable {
 /// A data source that counts how often the server asked it. The protocol is `@MainActor`
 /// (through `CLKComplicationDataSource`), so every conforming class is main-actor isolated.
 protocol TestDataSource: CLKComplicationDataSource, Sendable {
-    init()
     var asked: Asked { get }
 }
 
@@ -148,8 +147,22 @@ final class NeitherFormDataSource: NSObject, TestDataSource {
     let asked = Asked()
 }
 
+/// Notes, when the runtime makes it, how many scenes `TestApp` had built by then.
+final class SceneAwareDataSource: NSObject, TestDataSource {
+    let asked = Asked()
+    let scenesMadeBefore: Int
+
+    override init() {
+        scenesMadeBefore = scenesMade
+        super.init()
+    }
+}
+
+/// How many scenes `TestApp.makeScene` has built in this process.
+@MainActor private(set) var scenesMade = 0
+
 /// What the last `makeScene` built; read right after `WKExtension.launch`, on the main actor.
-@MainActor private var lastScene: (delegate: TestDelegate, model: TestModel, dataSource: any TestDataSource)?
+@MainActor private var lastScene: (delegate: TestDelegate, model: TestModel)?
 
 /// The test app's entry type, with the complication data source as a parameter.
 enum TestApp<DataSource: TestDataSource>: WatchApp {
@@ -157,9 +170,9 @@ enum TestApp<DataSource: TestDataSource>: WatchApp {
         let delegate = TestDelegate()
         delegate.runtime = watchExtension
         let model = TestModel()
-        let dataSource = DataSource()
-        lastScene = (delegate, model, dataSource)
-        return WatchScene(delegate: delegate, complicationDataSource: dataSource, rootView: RootView(model: model))
+        lastScene = (delegate, model)
+        scenesMade += 1
+        return WatchScene(delegate: delegate, complicationDataSourceClass: DataSource.self, rootView: RootView(model: model))
     }
 }
 
@@ -198,7 +211,7 @@ func withTestApp<DataSource: TestDataSource, T: Sendable>(
         lastScene = nil
         let run = TestRun(
             device: device, runtime: runtime, delegate: scene.delegate, model: scene.model,
-            dataSource: scene.dataSource as! DataSource
+            dataSource: runtime.complicationServer.dataSource as! DataSource
         )
         return try await body(run)
     }

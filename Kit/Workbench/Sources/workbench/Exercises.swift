@@ -413,6 +413,27 @@ enum Exercises {
             guards: [.testPasses, .untouched(folder: "Stage4_Actors"),
                      .absent(pattern: #"\b(Task\.sleep|usleep|sleep)\s*\("#, what: "your test waits for events, not for time: no sleep")],
             test: LearnerTest(folder: "YourTests", mutant: "completes the refresh's task twice")),
+        Exercise(
+            slug: "shared-instance", step: 3, title: "Give the shared model an owner",
+            stage: 2, folder: "Stage2_Continuations", startPatches: [], mode: .swift5, complete: true,
+            file: "CoffeeTrackerApp.swift",
+            task: """
+                ClockKit makes the complication controller itself, so it finds the model through
+                `CoffeeData.shared`, which `makeScene` sets at every launch. Complete checking
+                calls that `static var` global shared mutable state, an error in the Swift 6
+                mode. The WWDC24 talk offers three answers: a `let` of a `Sendable` type, a
+                global actor, or `nonisolated(unsafe)` when something else guards it. Choose the
+                one that fits, and keep every launch on its own model.
+                """,
+            signals: [.diagnostic("static property 'shared' is not concurrency-safe")],
+            hints: [
+                "Who reads and writes `shared`, and on which thread? A `let` is made once per process, and this process launches many apps.",
+                "`makeScene` sets it and `ComplicationController.init()` reads it: both are main-actor code (their protocols say so).",
+                "Write `@MainActor static var shared: CoffeeData!`: the main actor is its owner, and the compiler checks every access. Step 3 does it for the whole model.",
+            ],
+            note: "Steps/app-shared-instance.md",
+            guards: [.absent(pattern: #"nonisolated\(unsafe\)"#,
+                             what: "the shared model keeps an owner the compiler checks: no `nonisolated(unsafe)`")]),
     ]
 
     static let compositions: [StepComposition] = [
