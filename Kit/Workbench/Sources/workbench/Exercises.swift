@@ -33,6 +33,11 @@ enum Signal: Sendable, CustomStringConvertible {
     /// The learner's test fails on a copy of the stage with the exercise's defect planted
     /// (its mutant.patch): the test can tell a broken app from a working one.
     case testCatchesMutant
+    /// The compiler still catches a later change: the exercise's folder type-checked together
+    /// with `change` (a Swift file, from the package root) draws a diagnostic containing
+    /// `diagnostic` in that file. Catches an answer that silences the compiler instead of
+    /// giving the code an owner it checks.
+    case caught(change: String, diagnostic: String, what: String)
 
     var description: String {
         switch self {
@@ -47,6 +52,7 @@ enum Signal: Sendable, CustomStringConvertible {
         case .untouched(let folder): "`Sources/\(folder)` is left as the start made it"
         case .testPasses: "your test passes on the app as it is"
         case .testCatchesMutant: "your test fails on a copy of the app with a defect planted"
+        case .caught(_, _, let what): what
         }
     }
 }
@@ -66,6 +72,17 @@ enum Mode: String, Sendable {
             .swiftLanguageMode(.v6), .defaultIsolation(MainActor.self),
                         .enableUpcomingFeature("NonisolatedNonsendingByDefault"), .enableUpcomingFeature("InferIsolatedConformances")
             """
+        }
+    }
+
+    /// The same settings as `swiftc` flags, for a type check outside the package build.
+    var swiftcFlags: [String] {
+        switch self {
+        case .swift5: ["-swift-version", "5"]
+        case .swift6: ["-swift-version", "6"]
+        case .approachable:
+            ["-swift-version", "6", "-default-isolation", "MainActor",
+             "-enable-upcoming-feature", "NonisolatedNonsendingByDefault", "-enable-upcoming-feature", "InferIsolatedConformances"]
         }
     }
 }
@@ -425,15 +442,17 @@ enum Exercises {
                 global actor, or `nonisolated(unsafe)` when something else guards it. Choose the
                 one that fits, and keep every launch on its own model.
                 """,
-            signals: [.diagnostic("static property 'shared' is not concurrency-safe")],
+            signals: [
+                .diagnostic("static property 'shared' is not concurrency-safe"),
+                .caught(change: "Kit/Workbench/Exercises/shared-instance/later-change.swift", diagnostic: "'shared'",
+                        what: "the compiler catches a later read of `shared` off the main thread"),
+            ],
             hints: [
                 "Who reads and writes `shared`, and on which thread? A `let` is made once per process, and this process launches many apps.",
                 "`makeScene` sets it and `ComplicationController.init()` reads it: both are main-actor code (their protocols say so).",
                 "Write `@MainActor static var shared: CoffeeData!`: the main actor is its owner, and the compiler checks every access. Step 3 does it for the whole model.",
             ],
-            note: "Steps/app-shared-instance.md",
-            guards: [.absent(pattern: #"nonisolated\(unsafe\)"#,
-                             what: "the shared model keeps an owner the compiler checks: no `nonisolated(unsafe)`")]),
+            note: "Steps/app-shared-instance.md"),
     ]
 
     static let compositions: [StepComposition] = [

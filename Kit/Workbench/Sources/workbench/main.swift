@@ -400,6 +400,7 @@ case "list":
             case .noTrap: "runtime checks"
             case .check: "workbench check"
             case .absent, .untouched: "source"
+            case .caught: "diagnostic (a later change)"
             case .testPasses, .testCatchesMutant: "your test"
             }
         }.joined(separator: ", ")
