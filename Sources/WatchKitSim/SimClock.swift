@@ -1,4 +1,5 @@
 import Foundation
+import SimSupport
 import Synchronization
 
 /// The watch's clock. Tests and the `tracker` day move it forward, so a day runs in
@@ -16,6 +17,10 @@ public final class SimClock: Sendable {
     private let elapsedMilliseconds = Atomic<Int>(0)
     /// One serial queue, so that the notifications arrive in the order the clock moved.
     private let poster = DispatchQueue(label: "SimClock.notifications")
+    /// Notifications the clock has begun to post, each counted as its post begins: the post
+    /// itself returns only once every observer has run, and an observer registered with a
+    /// queue runs when that queue gets to it (the main queue, after its current turn).
+    public let notificationsSent = EventCounter()
 
     /// Where the clock posts: the default center, as on a watch (tests of the clock pass
     /// their own, so that other tests' clocks do not reach them).
@@ -51,6 +56,9 @@ public final class SimClock: Sendable {
     }
 
     private func post(_ name: Notification.Name) {
-        poster.async { [center] in center.post(name: name, object: nil) }
+        poster.async { [center, notificationsSent] in
+            notificationsSent.increment()
+            center.post(name: name, object: nil)
+        }
     }
 }
