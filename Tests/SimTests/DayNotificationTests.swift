@@ -45,6 +45,7 @@ struct DayNotificationTests {
         clock.set(to: clock.now)
         try await waitUntil("the clock-change notification") { seen.names.count >= 2 }
         #expect(seen.names == ["NSCalendarDayChangedNotification", "NSSystemClockDidChangeNotification"])
+        #expect(clock.notificationsSent.count == 2)
         #expect(!seen.anyOnMain, "posted on the main queue")
         withExtendedLifetime(observers) {}
     }
