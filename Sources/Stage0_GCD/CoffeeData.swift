@@ -38,8 +38,23 @@ final class CoffeeData: ObservableObject {
     // Disk I/O runs on this queue, off the main thread.
     private let background = DispatchQueue(label: "CoffeeData.background", qos: .userInitiated)
 
+    // Observers of the day changing and the clock being set: removed in deinit.
+    private var dayObservers: [NSObjectProtocol] = []
+
     init(device: WatchDevice) {
         self.device = device
+        for name in [Notification.Name.NSCalendarDayChanged, .NSSystemClockDidChange] {
+            let observer = NotificationCenter.default.addObserver(forName: name, object: nil, queue: .main) { [weak self] _ in
+                self?.dropOldDrinks()
+            }
+            dayObservers.append(observer)
+        }
+    }
+
+    deinit {
+        for observer in dayObservers {
+            NotificationCenter.default.removeObserver(observer)
+        }
     }
 
     /// The caffeine in the body now.
@@ -51,6 +66,13 @@ final class CoffeeData: ObservableObject {
         let drink = Drink(mgCaffeine: type.mgCaffeinePerServing, onDate: device.clock.now)
         currentDrinks = (currentDrinks + [drink]).recent(at: device.clock.now)
         healthKitController.save(drink)
+    }
+
+    /// Drops the drinks older than 24 hours now, not at the next change of the list.
+    private func dropOldDrinks() {
+        let recent = currentDrinks.recent(at: device.clock.now)
+        guard recent != currentDrinks else { return }
+        currentDrinks = recent
     }
 
     private func updateComplication() {

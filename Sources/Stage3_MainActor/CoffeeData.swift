@@ -39,8 +39,25 @@ final class CoffeeData: ObservableObject {
     // Disk I/O runs on this queue, off the main thread.
     private let background = DispatchQueue(label: "CoffeeData.background", qos: .userInitiated)
 
+    // Tasks that watch the day changing and the clock being set: cancelled in deinit.
+    private var dayWatchers: [Task<Void, Never>] = []
+
     init(device: WatchDevice) {
         self.device = device
+        for name in [Notification.Name.NSCalendarDayChanged, .NSSystemClockDidChange] {
+            let watcher = Task { [weak self] in
+                for await _ in NotificationCenter.default.notifications(named: name) {
+                    self?.dropOldDrinks()
+                }
+            }
+            dayWatchers.append(watcher)
+        }
+    }
+
+    deinit {
+        for watcher in dayWatchers {
+            watcher.cancel()
+        }
     }
 
     /// The caffeine in the body now.
@@ -54,6 +71,13 @@ final class CoffeeData: ObservableObject {
         Task {
             await healthKitController.save(drink)
         }
+    }
+
+    /// Drops the drinks older than 24 hours now, not at the next change of the list.
+    private func dropOldDrinks() {
+        let recent = currentDrinks.recent(at: device.clock.now)
+        guard recent != currentDrinks else { return }
+        currentDrinks = recent
     }
 
     private func updateComplication() {

@@ -28,9 +28,26 @@ final class CoffeeData: ObservableObject {
 
     private let store: CoffeeDataStore
 
+    // Tasks that watch the day changing and the clock being set: cancelled in deinit.
+    private var dayWatchers: [Task<Void, Never>] = []
+
     init(device: WatchDevice) {
         self.device = device
         store = CoffeeDataStore(container: device.container)
+        for name in [Notification.Name.NSCalendarDayChanged, .NSSystemClockDidChange] {
+            let watcher = Task { [weak self] in
+                for await _ in NotificationCenter.default.notifications(named: name) {
+                    await self?.dropOldDrinks()
+                }
+            }
+            dayWatchers.append(watcher)
+        }
+    }
+
+    deinit {
+        for watcher in dayWatchers {
+            watcher.cancel()
+        }
     }
 
     /// The caffeine in the body now.
@@ -43,6 +60,14 @@ final class CoffeeData: ObservableObject {
         currentDrinks = (currentDrinks + [drink]).recent(at: device.clock.now)
         await drinksUpdated()
         await healthKitController.save(drink)
+    }
+
+    /// Drops the drinks older than 24 hours now, not at the next change of the list.
+    private func dropOldDrinks() async {
+        let recent = currentDrinks.recent(at: device.clock.now)
+        guard recent != currentDrinks else { return }
+        currentDrinks = recent
+        await drinksUpdated()
     }
 
     /// Applies what HealthKit reported: drops the deleted drinks, adds the new ones.

@@ -11,6 +11,7 @@ extension Check {
         relaunchImportsNothingTwice, deletionsWhileNotRunningApply, ownDrinkDeletedInHealthDisappears,
         reminderWhenCaffeineRunsLow, diskWorkStaysOffMain,
         eachLaunchSharesItsOwnModel,
+        dayChangeDropsOldDrinks,
     ]
 
     static let addingADrink = Check("adding a drink updates the list and the caffeine level") { app in

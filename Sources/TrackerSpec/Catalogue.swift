@@ -185,6 +185,13 @@ public enum Catalogue {
             summary: "The shared model, `CoffeeData.shared`, is a global variable that no actor guards (the compiler names it)",
             detector: .compiler(declarations: ["shared"], groups: ["#MutableGlobalVariable"]),
             present: [0, 1, 2]),
+        Defect(
+            id: "race-day-change",
+            summary: "The task that watches the day drops old drinks on a pool thread while the runtime draws the screen on main",
+            // Step 1's task inherits nothing from the nonisolated model's init; from step 3 it
+            // inherits the main actor.
+            detector: .threadSanitizer(properties: ["currentDrinks"], between: [.main, .task]),
+            present: [1, 2]),
     ]
 
     public static func defect(_ id: String) -> Defect {

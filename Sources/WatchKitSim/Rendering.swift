@@ -84,6 +84,9 @@ public final class PublishedChanges: Sendable {
 
     /// The values stored off the main thread since the last call.
     func takeStoredOffMain() -> Int { storedOffMain.exchange(0, ordering: .relaxed) }
+
+    /// The values stored off the main thread since the last `takeStoredOffMain()`.
+    var storedOffMainSinceTake: Int { storedOffMain.load(ordering: .relaxed) }
 }
 
 extension WKExtension {
@@ -118,6 +121,11 @@ extension WKExtension {
             render()
         }
     }
+
+    /// Values the app stored in `@Published` properties off the main thread since the
+    /// runtime's last turn on main: what its next turn will draw. A relaxed count, for a
+    /// scenario that keeps main busy until the app has published (see `Gate`).
+    public var storedOffMainSinceTurn: Int { publishedChanges.storedOffMainSinceTake }
 
     /// Runs `work` on the main thread at the start of the runtime's next turn, before the
     /// turn draws what changed: the system keeping the main thread busy (a long animation,

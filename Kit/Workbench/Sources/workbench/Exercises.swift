@@ -431,6 +431,24 @@ enum Exercises {
                      .absent(pattern: #"\b(Task\.sleep|usleep|sleep)\s*\("#, what: "your test waits for events, not for time: no sleep")],
             test: LearnerTest(folder: "YourTests", mutant: "completes the refresh's task twice")),
         Exercise(
+            slug: "day-change-task", step: 3, title: "Drop yesterday's drinks on the main actor",
+            stage: 2, folder: "Stage2_Continuations", startPatches: [], mode: .swift5, complete: false,
+            file: "CoffeeData.swift",
+            task: """
+                In stage 2 the task that `CoffeeData.init` starts for each day-change
+                notification drops old drinks on a pool thread, while the runtime draws the
+                list on main: ThreadSanitizer reports it every time. Without making the whole
+                model `@MainActor` (that is step 3), make the loop's body run on the main actor,
+                and keep the model free to go when the app ends.
+                """,
+            signals: [.race("race-day-change")],
+            hints: [
+                "A `Task {}` takes the actor of the code that starts it. `init` of a class that is not `@MainActor` has none, so the task runs on the pool.",
+                "The closure given to `Task` in `init` can name its own actor.",
+                "Write `Task { @MainActor [weak self] in ... }`: the body runs on main, and `[weak self]` lets `deinit` run, which cancels the task.",
+            ],
+            note: "Steps/app-day-change.md"),
+        Exercise(
             slug: "shared-instance", step: 3, title: "Give the shared model an owner",
             stage: 2, folder: "Stage2_Continuations", startPatches: [], mode: .swift5, complete: true,
             file: "CoffeeTrackerApp.swift",
