@@ -206,13 +206,14 @@ enum Exercises {
                 calls back on the store's queue and writes `anchor` there, while the next
                 refresh reads it on main. Make `loadNewDataFromHealthKit()` async, wrap the
                 anchored query in a checked continuation, update the model on the main actor,
-                and fix the two callers in ExtensionDelegate.swift with a `Task` each.
+                and fix the two callers in ExtensionDelegate.swift with a `Task` each. Keep the
+                load's pause of the live query (stopped before, started again after success).
                 """,
             signals: [.race("race-query-anchor")],
             hints: [
                 "Once the load is an `async` function, the anchor is read and written by the task that runs it, not by the store's queue and the main thread.",
                 "Start with `loadNewDataFromHealthKit(completionHandler:)`; its callers are in ExtensionDelegate.swift (the launch and `handle(_:)`).",
-                "`withCheckedThrowingContinuation { continuation in ... HKAnchoredObjectQuery(...) { ... continuation.resume(...) } }`, then `await MainActor.run { updateModel(...) }`; at each caller `Task { let success = await ...; ... }`. Stage 2 is the reference.",
+                "`withCheckedThrowingContinuation { continuation in ... HKAnchoredObjectQuery(...) { ... continuation.resume(...) } }`, then `await MainActor.run { updateModel(...) }`; at each caller `Task { let success = await ...; ... }`. Stage 2 is the reference (it also moves the live query's reports onto an `AsyncStream`).",
             ],
             note: nil),
         Exercise(
@@ -227,7 +228,7 @@ enum Exercises {
             signals: [.builds],
             hints: [
                 "Calling a main-actor function from code that is not on the main actor is a hop, and a hop can suspend.",
-                "The call is in `loadNewDataFromHealthKit()`, after the query.",
+                "The call is in `apply(samples:deletedSamples:newAnchor:)`, which the load and the live query share.",
                 "Write `await updateModel(newDrinks: newDrinks, deletedDrinks: deletedDrinks)`: the `await` is the hop.",
             ],
             note: nil),
