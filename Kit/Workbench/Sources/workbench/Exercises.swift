@@ -414,6 +414,25 @@ enum Exercises {
             guards: [.testPasses, .untouched(folder: "Stage4_Actors"),
                      .absent(pattern: #"\b(Task\.sleep|usleep|sleep)\s*\("#, what: "your test waits for events, not for time: no sleep")],
             test: LearnerTest(folder: "YourTests", mutant: "completes the refresh's task twice")),
+        Exercise(
+            slug: "live-query-cycle", step: 2, title: "Let the live query's task go",
+            stage: 2, folder: "Stage2_Continuations", startPatches: ["Kit/Workbench/Exercises/live-query-cycle/start.patch"],
+            mode: .swift5, complete: false, file: "HealthKitController.swift",
+            task: """
+                The live query's reports reach the controller through a stream, and a task
+                applies them. After the runtime terminates the app, the query still runs, and
+                the next launch misses a deletion made meanwhile. Let the controller go when
+                the app's objects go, so that its `deinit` stops the query.
+                """,
+            // The leaked controller applies the deletion itself and saves the anchor past it.
+            signals: [.behaviour("the live query stops when the runtime releases the app"),
+                      .behaviour("deletions made while the app was not running apply at the next launch")],
+            hints: [
+                "A `deinit` runs when the last strong reference goes. Which object still holds the controller once the model is gone?",
+                "`startLiveUpdates()`: the task that loops over `reports` runs until the stream ends, and the stream ends in `deinit`.",
+                "Capture `self` weakly in that task and call `await self?.applyLive(report)` inside the loop, so that no strong reference outlives one report.",
+            ],
+            note: "Steps/app-live-query.md"),
     ]
 
     static let compositions: [StepComposition] = [
