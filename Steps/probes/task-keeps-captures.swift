@@ -19,11 +19,14 @@ final class Owner: Sendable {
 }
 
 func released(_ label: String, loop: (AsyncStream<Int>, Owner) -> Void) async -> String {
-    weak var owner = Owner(label, loop: loop)
+    var owner: Owner? = Owner(label, loop: loop)
+    weak let watched = owner
     owner?.reports.yield(1)
-    // Generous: the task has long applied the report and waits for the next one.
+    // Generous: the task has long started, applied the report and waits for the next one.
     try? await Task.sleep(for: .milliseconds(200))
-    return "\(label): \(owner == nil ? "released" : "still alive")"
+    owner = nil
+    try? await Task.sleep(for: .milliseconds(200))
+    return "\(label): \(watched == nil ? "released" : "still alive")"
 }
 
 print(await released("strong self                ") { stream, owner in
