@@ -153,6 +153,13 @@ public final class HealthDatabase: Sendable {
         stored.withLock { $0.entries.map { $0.sample.copy() } }
     }
 
+    /// How many long-running queries are running: executed with an `updateHandler` and not
+    /// stopped. Test-only (HealthKit has no such count): a check sees whether the app's query
+    /// stops when the app goes away.
+    public var longRunningQueries: Int {
+        stored.withLock { $0.running.count }
+    }
+
     public var authorizationStatus: HKAuthorizationStatus {
         HKAuthorizationStatus(rawValue: status.load(ordering: .relaxed))!
     }

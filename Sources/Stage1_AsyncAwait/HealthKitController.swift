@@ -87,17 +87,65 @@ final class HealthKitController {
         let lastDay = HKQuery.predicateForSamples(
             withStart: clock.now.addingTimeInterval(-Drink.lifetime), end: nil, options: .strictStartDate)
 
+        // The live query and this one would both report from the anchor: it waits.
+        stopLiveUpdates()
         let query = HKAnchoredObjectQuery(
             type: caffeineType, predicate: lastDay, anchor: anchor, limit: HKObjectQueryNoLimit
         ) { _, samples, deletedSamples, newAnchor, error in
             self.queryFinished(
-                samples: samples, deletedSamples: deletedSamples, newAnchor: newAnchor, error: error,
-                completionHandler: completionHandler)
+                samples: samples, deletedSamples: deletedSamples, newAnchor: newAnchor, error: error
+            ) { success in
+                if success { self.startLiveUpdates() }
+                completionHandler(success)
+            }
         }
         store.execute(query)
     }
 
-    // Runs on the store's queue.
+    // MARK: - Live updates
+
+    /// The long-running query that brings other apps' changes while the app runs, from the
+    /// anchor the last load left. Main-thread state, like the model.
+    private var liveQuery: HKAnchoredObjectQuery?
+
+    deinit {
+        // The store keeps a long-running query, and its handlers, until it is stopped.
+        if let liveQuery { store.stop(liveQuery) }
+    }
+
+    // Runs on the main thread.
+    private func startLiveUpdates() {
+        guard liveQuery == nil else { return }
+        let lastDay = HKQuery.predicateForSamples(
+            withStart: clock.now.addingTimeInterval(-Drink.lifetime), end: nil, options: .strictStartDate)
+
+        // Weak: the store keeps the query, the query its handlers; a strong `self` here
+        // would keep the controller alive, and the query running, for ever.
+        let report: HKAnchoredObjectQuery.ResultsHandler = { [weak self] query, samples, deletedSamples, newAnchor, error in
+            guard let self else { return }
+            DispatchQueue.main.async {
+                // A report made before a load stopped the query is that load's to bring.
+                guard query === self.liveQuery else { return }
+                self.queryFinished(
+                    samples: samples, deletedSamples: deletedSamples, newAnchor: newAnchor, error: error,
+                    completionHandler: { _ in })
+            }
+        }
+        let query = HKAnchoredObjectQuery(
+            type: caffeineType, predicate: lastDay, anchor: anchor, limit: HKObjectQueryNoLimit, resultsHandler: report)
+        query.updateHandler = report
+        liveQuery = query
+        store.execute(query)
+    }
+
+    // Runs on the main thread.
+    private func stopLiveUpdates() {
+        guard let liveQuery else { return }
+        store.stop(liveQuery)
+        self.liveQuery = nil
+    }
+
+    // Runs on the store's queue (a load's results) or on main (the live query's).
     private func queryFinished(
         samples: [HKSample]?, deletedSamples: [HKDeletedObject]?, newAnchor: HKQueryAnchor?, error: Error?,
         completionHandler: @escaping (Bool) -> Void

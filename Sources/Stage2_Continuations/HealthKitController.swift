@@ -82,23 +82,31 @@ final class HealthKitController {
     func loadNewDataFromHealthKit() async -> Bool {
         guard isAvailable else { return false }
 
+        // The live query and this one would both report from the anchor: it waits.
+        stopLiveUpdates()
         do {
             let (samples, deletedSamples, newAnchor) = try await queryHealthKit()
-            anchor = newAnchor
-
-            // The app's own drinks are in the list already: import other apps' samples only.
-            let newDrinks = samples.compactMap { $0 as? HKQuantitySample }
-                .filter { $0.sourceRevision.source != .default() }
-                .map(drink(from:))
-            let deletedDrinks = Set(deletedSamples.map(drinkID(of:)))
-
-            await MainActor.run {
-                self.updateModel(newDrinks: newDrinks, deletedDrinks: deletedDrinks)
-            }
+            await apply(samples: samples, deletedSamples: deletedSamples, newAnchor: newAnchor)
+            startLiveUpdates()
             return true
         } catch {
             logger.error("The HealthKit query failed: \(error)")
             return false
+        }
+    }
+
+    /// Moves the anchor and applies what a query reported to the model.
+    private func apply(samples: [HKSample], deletedSamples: [HKDeletedObject], newAnchor: HKQueryAnchor?) async {
+        anchor = newAnchor
+
+        // The app's own drinks are in the list already: import other apps' samples only.
+        let newDrinks = samples.compactMap { $0 as? HKQuantitySample }
+            .filter { $0.sourceRevision.source != .default() }
+            .map(drink(from:))
+        let deletedDrinks = Set(deletedSamples.map(drinkID(of:)))
+
+        await MainActor.run {
+            self.updateModel(newDrinks: newDrinks, deletedDrinks: deletedDrinks)
         }
     }
 
@@ -120,6 +128,68 @@ final class HealthKitController {
             }
             store.execute(query)
         }
+    }
+
+    // MARK: - Live updates
+
+    /// One report of the live query: what changed, and the anchor after it.
+    private typealias LiveReport = (
+        query: HKAnchoredObjectQuery, samples: [HKSample], deletedSamples: [HKDeletedObject], newAnchor: HKQueryAnchor?
+    )
+
+    /// The long-running query that brings other apps' changes while the app runs, from the
+    /// anchor the last load left, and the stream that hands its reports on.
+    private var liveQuery: HKAnchoredObjectQuery?
+    private var liveReports: AsyncStream<LiveReport>.Continuation?
+
+    deinit {
+        // The store keeps a long-running query, and its handlers, until it is stopped.
+        if let liveQuery { store.stop(liveQuery) }
+        liveReports?.finish()
+    }
+
+    private func startLiveUpdates() {
+        guard liveQuery == nil else { return }
+        let lastDay = HKQuery.predicateForSamples(
+            withStart: clock.now.addingTimeInterval(-Drink.lifetime), end: nil, options: .strictStartDate)
+
+        // The handler is called again at every change: a continuation resumes once, a
+        // stream hands on every report, in the order the store made them.
+        let (reports, continuation) = AsyncStream.makeStream(of: LiveReport.self)
+        let report: HKAnchoredObjectQuery.ResultsHandler = { query, samples, deletedSamples, newAnchor, error in
+            guard let samples, let deletedSamples else {
+                logger.error("The live query failed: \(String(describing: error))")
+                return
+            }
+            continuation.yield((query, samples, deletedSamples, newAnchor))
+        }
+        let query = HKAnchoredObjectQuery(
+            type: caffeineType, predicate: lastDay, anchor: anchor, limit: HKObjectQueryNoLimit, resultsHandler: report)
+        query.updateHandler = report
+        liveQuery = query
+        liveReports = continuation
+        // Weak: the task lives as long as the stream, which ends in `deinit`; a strong
+        // `self` would keep the controller alive, and the query running, for ever.
+        Task { [weak self] in
+            for await report in reports {
+                await self?.applyLive(report)
+            }
+        }
+        store.execute(query)
+    }
+
+    private func applyLive(_ report: LiveReport) async {
+        // A report made before a load stopped the query is that load's to bring.
+        guard report.query === liveQuery else { return }
+        await apply(samples: report.samples, deletedSamples: report.deletedSamples, newAnchor: report.newAnchor)
+    }
+
+    private func stopLiveUpdates() {
+        guard let liveQuery else { return }
+        store.stop(liveQuery)
+        self.liveQuery = nil
+        liveReports?.finish()
+        liveReports = nil
     }
 
     private func drink(from sample: HKQuantitySample) -> Drink {

@@ -246,6 +246,9 @@ public final class AppRun {
     /// Relaunches the app with HealthKit answering late: the launch's first query is held
     /// until the app has read its drink log and has nothing else to do.
     public func relaunchWithHealthKitAnsweringLate() async throws {
+        // First the running app's own queries (its live query's start, say), which must
+        // not take the hold.
+        await quiesce()
         let query = health.hold(.query)
         await relaunch()
         try await waitUntil("the launch's HealthKit query to be held") { query.isHeld }

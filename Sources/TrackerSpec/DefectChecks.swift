@@ -83,8 +83,7 @@ extension Check {
     ) { app in
         try await withRun(app) { run in
             try await run.waitUntilLaunched()
-            run.addSampleFromAnotherApp(mg: 80, minutesAgo: 20)
-            try await run.twoOverlappingRefreshes()
+            try await run.twoOverlappingRefreshes { run.addSampleFromAnotherApp(mg: 80, minutesAgo: 20) }
             run.runtime.enterForeground()
             try await observing("duplicate-import") {
                 try expect(run.drinkRows == ["06:40  80 mg"], "the sample imported once:\n\(run.screen)")
@@ -137,12 +136,16 @@ extension AppRun {
     /// thread releases it and stays busy until its results are delivered, so that the
     /// two loads' accesses follow each other closely (TSan forgets an access once enough
     /// happens after it).
-    func twoOverlappingRefreshes() async throws {
+    ///
+    /// `change` (another app's sample, say) happens once the first query is out: the app's
+    /// live query is stopped then, so only the two refreshes bring it, whatever the timing.
+    func twoOverlappingRefreshes(afterTheFirstStarts change: () -> Void) async throws {
         let started = health.events.queryStarted.count
         let answered = health.events.queryAnswered.count
         let gate = health.hold(.query)
         let first = runtime.deliverBackgroundRefresh()
         try await waitUntil("the first refresh's query to be held") { gate.isHeld }
+        change()
         let second = runtime.deliverBackgroundRefresh()
         // An app that shares one load among overlapping refreshes starts no second query:
         // wait until the second refresh has started one, or has nothing left to do but wait

@@ -60,8 +60,7 @@ extension Check {
     ) { app in
         try await withRun(app) { run in
             try await run.waitUntilLaunched()
-            run.addSampleFromAnotherApp(mg: 47, minutesAgo: 15)
-            try await run.twoOverlappingRefreshes()
+            try await run.twoOverlappingRefreshes { run.addSampleFromAnotherApp(mg: 47, minutesAgo: 15) }
         }
     }
 

@@ -63,6 +63,29 @@ struct BackgroundCallbackTests {
         #expect(reports.count == 3, "the update handler was called after stop(_:)")
     }
 
+    @Test("longRunningQueries counts the queries executed with an updateHandler until stop(_:), and no one-shot query")
+    func longRunningQueriesCount() async throws {
+        let database = healthDatabase()
+        let store = try await authorizedStore(database)
+        let answered = Box<Bool>()
+        startQuery(on: store) { _ in answered.put(true) }
+        _ = try await awaitValue(answered, "the one-shot query")
+        #expect(database.longRunningQueries == 0)
+
+        let reports = Reports()
+        let query = HKAnchoredObjectQuery(
+            type: caffeineType, predicate: nil, anchor: nil, limit: HKObjectQueryNoLimit
+        ) { _, samples, deleted, anchor, error in
+            reports.append(Answer(error: error, samples: samples, deleted: deleted, anchor: anchor))
+        }
+        query.updateHandler = { _, _, _, _, _ in }
+        store.execute(query)
+        try await waitUntil("the query's results") { reports.count == 1 }
+        #expect(database.longRunningQueries == 1)
+        store.stop(query)
+        #expect(database.longRunningQueries == 0)
+    }
+
     @Test("HKAnchoredObjectQueryDescriptor.results(for:) yields the first batch, then one per change; ending the loop stops the query")
     func resultsSequence() async throws {
         let database = healthDatabase()

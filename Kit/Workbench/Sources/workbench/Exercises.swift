@@ -223,13 +223,14 @@ enum Exercises {
                 calls back on the store's queue and writes `anchor` there, while the next
                 refresh reads it on main. Make `loadNewDataFromHealthKit()` async, wrap the
                 anchored query in a checked continuation, update the model on the main actor,
-                and fix the two callers in ExtensionDelegate.swift with a `Task` each.
+                and fix the two callers in ExtensionDelegate.swift with a `Task` each. Keep the
+                load's pause of the live query (stopped before, started again after success).
                 """,
             signals: [.race("race-query-anchor")],
             hints: [
                 "Once the load is an `async` function, the anchor is read and written by the task that runs it, not by the store's queue and the main thread.",
                 "Start with `loadNewDataFromHealthKit(completionHandler:)`; its callers are in ExtensionDelegate.swift (the launch and `handle(_:)`).",
-                "`withCheckedThrowingContinuation { continuation in ... HKAnchoredObjectQuery(...) { ... continuation.resume(...) } }`, then `await MainActor.run { updateModel(...) }`; at each caller `Task { let success = await ...; ... }`. Stage 2 is the reference.",
+                "`withCheckedThrowingContinuation { continuation in ... HKAnchoredObjectQuery(...) { ... continuation.resume(...) } }`, then `await MainActor.run { updateModel(...) }`; at each caller `Task { let success = await ...; ... }`. Stage 2 is the reference (it also moves the live query's reports onto an `AsyncStream`).",
             ],
             note: nil),
         Exercise(
@@ -244,7 +245,7 @@ enum Exercises {
             signals: [.builds],
             hints: [
                 "Calling a main-actor function from code that is not on the main actor is a hop, and a hop can suspend.",
-                "The call is in `loadNewDataFromHealthKit()`, after the query.",
+                "The call is in `apply(samples:deletedSamples:newAnchor:)`, which the load and the live query share.",
                 "Write `await updateModel(newDrinks: newDrinks, deletedDrinks: deletedDrinks)`: the `await` is the hop.",
             ],
             note: nil),
@@ -430,6 +431,25 @@ enum Exercises {
             guards: [.testPasses, .untouched(folder: "Stage4_Actors"),
                      .absent(pattern: #"\b(Task\.sleep|usleep|sleep)\s*\("#, what: "your test waits for events, not for time: no sleep")],
             test: LearnerTest(folder: "YourTests", mutant: "completes the refresh's task twice")),
+        Exercise(
+            slug: "live-query-cycle", step: 2, title: "Let the live query's task go",
+            stage: 2, folder: "Stage2_Continuations", startPatches: ["Kit/Workbench/Exercises/live-query-cycle/start.patch"],
+            mode: .swift5, complete: false, file: "HealthKitController.swift",
+            task: """
+                The live query's reports reach the controller through a stream, and a task
+                applies them. After the runtime terminates the app, the query still runs, and
+                the next launch misses a deletion made meanwhile. Let the controller go when
+                the app's objects go, so that its `deinit` stops the query.
+                """,
+            // The leaked controller applies the deletion itself and saves the anchor past it.
+            signals: [.behaviour("the live query stops when the runtime releases the app"),
+                      .behaviour("deletions made while the app was not running apply at the next launch")],
+            hints: [
+                "A `deinit` runs when the last strong reference goes. Which object still holds the controller once the model is gone?",
+                "`startLiveUpdates()`: the task that loops over `reports` runs until the stream ends, and the stream ends in `deinit`.",
+                "Capture `self` weakly in that task and call `await self?.applyLive(report)` inside the loop, so that no strong reference outlives one report.",
+            ],
+            note: "Steps/app-live-query.md"),
         Exercise(
             slug: "day-change-task", step: 3, title: "Drop yesterday's drinks on the main actor",
             stage: 2, folder: "Stage2_Continuations", startPatches: [], mode: .swift5, complete: false,

@@ -1,0 +1,49 @@
+import CoffeeModel
+import Foundation
+import SimSupport
+import WatchKitSim
+
+/// The long-running HealthKit query: other apps' changes reach the screen while the app
+/// runs, without a refresh; a refresh that overlaps it imports nothing twice; and it stops
+/// when the runtime releases the app.
+extension Check {
+    static let liveChangesArriveWithoutRefresh = Check("samples other apps add or delete while the app runs arrive without a refresh") { app in
+        try await withRun(app) { run in
+            try await run.waitUntilLaunched()
+            let sample = run.addSampleFromAnotherApp(mg: 80, minutesAgo: 30)
+            try await run.waitForScreen("06:30  80 mg")
+            run.health.deleteSample(uuid: sample)
+            try await waitUntil("the deleted sample's drink to go:\n\(run.screen)") { run.drinkRows.isEmpty }
+            try expect(run.record.deliveredTasks.isEmpty, "a background refresh was delivered: \(run.record.deliveredTasks)")
+        }
+    }
+
+    static let liveQueryAndRefreshImportOnce = Check("a sample both the live query and a refresh bring is listed once") { app in
+        try await withRun(app) { run in
+            try await run.waitUntilLaunched()
+            // The live query brings it first; the refresh after it must start from there.
+            run.addSampleFromAnotherApp(mg: 80, minutesAgo: 30)
+            try await run.waitForScreen("06:30  80 mg")
+            try await run.refreshInBackground()
+            run.runtime.enterForeground()
+            try await run.expectRows(["06:30  80 mg"], "the live query's drink once after a refresh")
+
+            // The live query's report and the refresh's query are out at the same time.
+            run.addSampleFromAnotherApp(mg: 64, minutesAgo: 10)
+            try await run.refreshInBackground()
+            run.runtime.enterForeground()
+            try await run.expectRows(["06:50  64 mg", "06:30  80 mg"], "each drink once after a refresh that overlapped the live query")
+        }
+    }
+
+    static let liveQueryStopsWithTheApp = Check("the live query stops when the runtime releases the app") { app in
+        try await withRun(app) { run in
+            try await run.waitUntilLaunched()
+            try expect(run.health.longRunningQueries == 1, "one live query after launch, found \(run.health.longRunningQueries)")
+            run.runtime.terminate()
+            // The app's objects go when its last work is done: the runtime dropped the scene.
+            await run.quiesce()
+            try expect(run.health.longRunningQueries == 0, "the live query still runs after the app was terminated")
+        }
+    }
+}
