@@ -17,5 +17,6 @@ public enum CoffeeTrackerApp: WatchApp {
 extension CoffeeData {
     /// The running app's model, set at each launch: ClockKit makes the complication
     /// controller itself, from its class, so the controller finds the model here.
-    static var shared: CoffeeData!
+    /// Weak: the launch owns its model, which goes when the launch ends.
+    static weak var shared: CoffeeData?
 }

@@ -9,7 +9,7 @@ final class ComplicationController: NSObject, CLKComplicationDataSource, Caffein
     private let recaffeinater = Recaffeinater()
 
     override init() {
-        model = CoffeeData.shared
+        model = CoffeeData.shared!
         super.init()
         recaffeinater.delegate = self
     }

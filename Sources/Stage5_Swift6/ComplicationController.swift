@@ -14,7 +14,7 @@ final class ComplicationController: NSObject, CLKComplicationDataSource, @precon
     private let recaffeinater = Recaffeinater()
 
     override init() {
-        model = CoffeeData.shared
+        model = CoffeeData.shared!
         super.init()
         recaffeinater.delegate = self
     }

@@ -486,7 +486,7 @@ enum Exercises {
             hints: [
                 "Who reads and writes `shared`, and on which thread? A `let` is made once per process, and this process launches many apps.",
                 "`makeScene` sets it and `ComplicationController.init()` reads it: both are main-actor code (their protocols say so).",
-                "Write `@MainActor static var shared: CoffeeData!`: the main actor is its owner, and the compiler checks every access. Step 3 does it for the whole model.",
+                "Write `@MainActor static weak var shared: CoffeeData?`: the main actor is its owner, and the compiler checks every access. Step 3 does it for the whole model.",
             ],
             note: "Steps/app-shared-instance.md"),
     ]
