@@ -10,8 +10,8 @@ extension Check {
         refreshCompletesOnceAndSchedules, complicationShowsTheLevel, corruptLogIsSetAside,
         relaunchImportsNothingTwice, deletionsWhileNotRunningApply, ownDrinkDeletedInHealthDisappears,
         reminderWhenCaffeineRunsLow, diskWorkStaysOffMain,
-        liveChangesArriveWithoutRefresh, liveQueryAndRefreshImportOnce, liveQueryStopsWithTheApp,
         dayChangeDropsOldDrinks, eachLaunchSharesItsOwnModel,
+        liveChangesArriveWithoutRefresh, liveQueryAndRefreshImportOnce, liveQueryStopsWithTheApp,
     ]
 
     static let addingADrink = Check("adding a drink updates the list and the caffeine level") { app in

@@ -437,11 +437,13 @@ enum Exercises {
             mode: .swift5, complete: false, file: "HealthKitController.swift",
             task: """
                 The live query's reports reach the controller through a stream, and a task
-                applies them. After the runtime terminates the app, its query still runs beside
-                the next launch's. Let the controller go when the app's objects go, so that its
-                `deinit` stops the query.
+                applies them. After the runtime terminates the app, the query still runs, and
+                the next launch misses a deletion made meanwhile. Let the controller go when
+                the app's objects go, so that its `deinit` stops the query.
                 """,
-            signals: [.behaviour("the live query stops when the runtime releases the app")],
+            // The leaked controller applies the deletion itself and saves the anchor past it.
+            signals: [.behaviour("the live query stops when the runtime releases the app"),
+                      .behaviour("deletions made while the app was not running apply at the next launch")],
             hints: [
                 "A `deinit` runs when the last strong reference goes. Which object still holds the controller once the model is gone?",
                 "`startLiveUpdates()`: the task that loops over `reports` runs until the stream ends, and the stream ends in `deinit`.",
