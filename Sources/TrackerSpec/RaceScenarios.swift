@@ -103,16 +103,23 @@ extension Check {
                 // The save that follows the change waits until the screen is drawn (its read
                 // of the list would be one more access to keep).
                 let save = run.device.container.holdNextWrite()
+                // A loop waiting off the main actor publishes the shorter list at once; one on
+                // main does nothing until this turn is over.
+                let loopsOffMain = run.runtime.notificationLoopsWaitingOffMain
+                let published = { run.runtime.storedOffMainSinceTurn > 0 }
+                var timedOut = false
                 try await run.busyAtRuntimeTurn {
                     clock.advance(by: 17.5 * 3600)
                     _ = run.busyMainThread(atMost: .seconds(5)) { clock.notificationsSent.count > sent }
-                    // Off main, the app publishes the shorter list at once; on main, nothing
-                    // happens until this turn is over. (A loaded machine can leave the app's
-                    // thread waiting past the idle looks: then a short while longer.)
-                    let published = { run.runtime.storedOffMainSinceTurn > 0 }
-                    run.busyMainThread(untilIdleOr: published)
-                    _ = run.busyMainThread(atMost: .milliseconds(200), until: published)
+                    if loopsOffMain > 0 {
+                        timedOut = !run.busyMainThread(atMost: .seconds(10), until: published)
+                    } else {
+                        // Where the system's own sequence does not say (Apple platforms), or the
+                        // app observes with a block: until it has published or has nothing to do.
+                        run.busyMainThread(untilIdleOr: published)
+                    }
                 }
+                if timedOut { throw TimedOut(what: "the day-change loop off main to publish", after: .seconds(10)) }
                 save.open()
                 try await waitUntil("yesterday's drink to leave the screen:\n\(run.screen)") { run.drinkRows.isEmpty }
                 try await run.waitForSaves(1)

@@ -53,6 +53,17 @@ extension NotificationCenter {
             public mutating func next() async -> Notification? {
                 await base.next()?.value
             }
+
+            /// What a `for await` loop calls, on the loop's own actor. Counts, for the
+            /// race scenarios, the loops waiting off the main actor: their next turn runs
+            /// at once when a notification comes, not behind a busy main thread.
+            public mutating func next(isolation actor: isolated (any Actor)?) async -> Notification? {
+                let offMain = actor.map { ObjectIdentifier($0) != ObjectIdentifier(MainActor.shared) } ?? true
+                let loops = offMain ? WKExtension.running?.notificationLoopsOffMain : nil
+                loops?.enter()
+                defer { loops?.leave() }
+                return await base.next(isolation: actor)?.value
+            }
         }
     }
 }

@@ -66,6 +66,9 @@ public final class WKExtension {
     /// What `@Published` properties announce (taken here, on main: see `PublishedChanges`).
     let publishedChanges = PublishedChanges.shared
 
+    /// Counted by the simulated notification sequence (see `notificationLoopsWaitingOffMain`).
+    nonisolated let notificationLoopsOffMain = Gauge()
+
     /// Main-thread-only calls made from other threads, in order (see `noteOffMainCall`).
     private nonisolated let offMainCalls = SimLock<[String]>([])
 
