@@ -35,7 +35,7 @@ final class CoffeeData: ObservableObject {
         self.device = device
         store = CoffeeDataStore(container: device.container)
         for name in [Notification.Name.NSCalendarDayChanged, .NSSystemClockDidChange] {
-            let watcher = Task { [weak self] in
+            let watcher = Task(name: "Watching \(name.rawValue)") { [weak self] in
                 for await _ in NotificationCenter.default.notifications(named: name) {
                     await self?.dropOldDrinks()
                 }

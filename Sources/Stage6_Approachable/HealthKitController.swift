@@ -180,7 +180,7 @@ actor HealthKitController {
         liveReports = continuation
         // Weak: the task lives as long as the stream, which ends in `deinit`; a strong
         // `self` would keep the controller alive, and the query running, for ever.
-        Task { [weak self] in
+        Task(name: "Live query reports") { [weak self] in
             for await report in reports {
                 await self?.applyLive(report)
             }

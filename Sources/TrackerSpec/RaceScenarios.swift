@@ -105,7 +105,7 @@ extension Check {
                 let save = run.device.container.holdNextWrite()
                 // A loop waiting off the main actor publishes the shorter list at once; one on
                 // main does nothing until this turn is over.
-                let loopsOffMain = run.runtime.notificationLoopsWaitingOffMain
+                let loopsOffMain = run.runtime.notificationLoopsWaitingOffMain.level
                 let published = { run.runtime.storedOffMainSinceTurn > 0 }
                 var timedOut = false
                 try await run.busyAtRuntimeTurn {

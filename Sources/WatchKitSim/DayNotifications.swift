@@ -59,7 +59,7 @@ extension NotificationCenter {
             /// at once when a notification comes, not behind a busy main thread.
             public mutating func next(isolation actor: isolated (any Actor)?) async -> Notification? {
                 let offMain = actor.map { ObjectIdentifier($0) != ObjectIdentifier(MainActor.shared) } ?? true
-                let loops = offMain ? WKExtension.running?.notificationLoopsOffMain : nil
+                let loops = offMain ? WKExtension.running?.notificationLoopsWaitingOffMain : nil
                 loops?.enter()
                 defer { loops?.leave() }
                 return await base.next(isolation: actor)?.value

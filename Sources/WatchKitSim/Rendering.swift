@@ -127,10 +127,6 @@ extension WKExtension {
     /// scenario that keeps main busy until the app has published (see `Gate`).
     public var storedOffMainSinceTurn: Int { publishedChanges.storedOffMainSinceTake }
 
-    /// Loops over `NotificationCenter.notifications(named:)` waiting now off the main
-    /// actor (Linux, where the simulator supplies the sequence; 0 elsewhere).
-    public var notificationLoopsWaitingOffMain: Int { notificationLoopsOffMain.level }
-
     /// Runs `work` on the main thread at the start of the runtime's next turn, before the
     /// turn draws what changed: the system keeping the main thread busy (a long animation,
     /// say). What the app publishes off main meanwhile is drawn by the same turn, right

@@ -66,8 +66,10 @@ public final class WKExtension {
     /// What `@Published` properties announce (taken here, on main: see `PublishedChanges`).
     let publishedChanges = PublishedChanges.shared
 
-    /// Counted by the simulated notification sequence (see `notificationLoopsWaitingOffMain`).
-    nonisolated let notificationLoopsOffMain = Gauge()
+    /// Loops over `NotificationCenter.notifications(named:)` waiting now off the main actor,
+    /// counted by the sequence (Linux, where the simulator supplies it; 0 elsewhere). For a
+    /// race scenario: such a loop runs at once when a notification comes.
+    public nonisolated let notificationLoopsWaitingOffMain = Gauge()
 
     /// Main-thread-only calls made from other threads, in order (see `noteOffMainCall`).
     private nonisolated let offMainCalls = SimLock<[String]>([])
