@@ -27,7 +27,7 @@ let package = Package(
             name: "KitTests", dependencies: ["MatrixKit", fromApp("TrackerSpec")], resources: [.copy("Fixtures")],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
-        // Scripts/check-notes: the step-notes checker (see Steps/NOTES-FORMAT.md).
+        // Scripts/check-notes: the step-notes checker (see Kit/NOTES-FORMAT.md).
         .target(name: "NotesKit", dependencies: [fromApp("TrackerSpec"), "MatrixKit"]),
         .executableTarget(name: "check-notes", dependencies: ["NotesKit"]),
         .testTarget(name: "NotesTests", dependencies: ["NotesKit"]),

@@ -24,11 +24,8 @@ public struct KitChecks: Sendable {
     }
 
     func checkPatchHeaders() -> [Problem] {
-        let folder = "Steps/patches"
-        let files = (try? FileManager.default.contentsOfDirectory(atPath: package.url(folder).path)) ?? []
         var problems: [Problem] = []
-        for file in files.filter({ $0.hasSuffix(".patch") }).sorted() {
-            let path = "\(folder)/\(file)"
+        for path in package.files(under: "Steps", endingIn: ".patch") {
             let lines = (package.read(path) ?? "").components(separatedBy: "\n")
             for (index, line) in lines.enumerated() where line.hasPrefix("+++ ") && index > 0 {
                 let target = Self.patchPath(line)
