@@ -35,6 +35,12 @@ public enum Unseen {
         _ = lookedUp
     }
 
+    /// Whether this process runs under ThreadSanitizer (its runtime exports the annotations).
+    public static var underThreadSanitizer: Bool {
+        prepare()
+        return syncBegin != nil
+    }
+
     /// `(file, line)`: where an annotation was made, for TSan's own diagnostics.
     private typealias Marker = @convention(c) (UnsafePointer<CChar>?, Int32) -> Void
 
