@@ -33,7 +33,9 @@ let package = Package(
         .executable(name: "tracker", targets: ["tracker"]),
     ],
     targets: [
-        .target(name: "SimSupport"),
+        // Where the calling code runs (executor, queue label), for the timeline (C: see its header).
+        .target(name: "SimExecutor"),
+        .target(name: "SimSupport", dependencies: ["SimExecutor"]),
         .target(name: "HealthKitSim", dependencies: ["SimSupport"]),
         .target(name: "WatchKitSim", dependencies: ["SimSupport", "HealthKitSim"]),
         .target(name: "CoffeeModel"),
@@ -53,6 +55,11 @@ let package = Package(
                 + stages.map { .target(name: $0.name) }
         ),
         .testTarget(name: "SimTests", dependencies: ["SimSupport", "HealthKitSim", "WatchKitSim", "CoffeeModel"]),
+        // The timeline's picture, proved on every stage's day (`tracker --timeline`).
+        .testTarget(
+            name: "TimelineTests",
+            dependencies: ["SimSupport", "WatchKitSim", "TrackerSpec"] + stages.map { .target(name: $0.name) }
+        ),
     ]
         + stages.enumerated().flatMap { number, stage -> [Target] in
             [

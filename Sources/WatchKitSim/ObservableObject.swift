@@ -65,10 +65,19 @@ public struct Published<Value> {
         }
         @_transparent set {
             let box = object[keyPath: storageKeyPath].box
-            box.changes.willChange()
+            box.changes.willChange(in: object, box: box)
             box.stores = box.stores &+ 1
             box.store(newValue)
             box.changes.didChange()
         }
     }
+}
+
+/// How the timeline names a published property: the property whose storage holds this box.
+protocol PublishedStorage {
+    var storageBox: AnyObject { get }
+}
+
+extension Published: PublishedStorage {
+    var storageBox: AnyObject { box }
 }
