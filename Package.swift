@@ -33,9 +33,9 @@ let package = Package(
         .executable(name: "tracker", targets: ["tracker"]),
     ],
     targets: [
-        // Where the calling code runs (executor, queue label), for the timeline (C: see its header).
+        .target(name: "SimSupport"),
+        // Which executor the calling code runs on, for the timeline (C: see its header).
         .target(name: "SimExecutor"),
-        .target(name: "SimSupport", dependencies: ["SimExecutor"]),
         .target(name: "HealthKitSim", dependencies: ["SimSupport"]),
         .target(name: "WatchKitSim", dependencies: ["SimSupport", "HealthKitSim"]),
         .target(name: "CoffeeModel"),
@@ -43,7 +43,7 @@ let package = Package(
         .target(name: "Recaffeinater", swiftSettings: [.swiftLanguageMode(.v5)]),
         .target(
             name: "TrackerSpec",
-            dependencies: ["SimSupport", "HealthKitSim", "WatchKitSim", "CoffeeModel"]
+            dependencies: ["SimSupport", "HealthKitSim", "WatchKitSim", "CoffeeModel", "SimExecutor"]
         ),
         // The glue between the shared checks and Swift Testing, for the StageN test targets;
         // under --sanitize=thread it counts TSan's reports through the runtime's hooks (C).

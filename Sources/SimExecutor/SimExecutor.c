@@ -8,7 +8,6 @@ typedef struct { const void *identity; uintptr_t implementation; } swift_executo
 // when the process runs: the two words come back in registers under the Swift calling
 // convention.
 typedef __attribute__((swiftcall)) swift_executor_ref (*get_executor_fn)(void);
-typedef const char *(*get_label_fn)(void *);
 
 static sim_executor call(const char *name, get_executor_fn *cache) {
     // Atomic, so that two threads looking it up at once are no race (TSan would say so).
@@ -33,18 +32,4 @@ sim_executor sim_current_executor(void) {
 sim_executor sim_main_executor(void) {
     static get_executor_fn cached = NULL;
     return call("swift_task_getMainExecutor", &cached);
-}
-
-// `dispatch_queue_get_label(DISPATCH_CURRENT_QUEUE_LABEL)`: libdispatch's C call, which the
-// Swift overlay does not expose for the current queue on Linux.
-const char *sim_current_queue_label(void) {
-    static get_label_fn cached = NULL;
-    get_label_fn get = __atomic_load_n(&cached, __ATOMIC_RELAXED);
-    if (get == NULL) {
-        get = (get_label_fn)dlsym(RTLD_DEFAULT, "dispatch_queue_get_label");
-        __atomic_store_n(&cached, get, __ATOMIC_RELAXED);
-    }
-    if (get == NULL) return "";
-    const char *label = get(NULL);
-    return label ? label : "";
 }

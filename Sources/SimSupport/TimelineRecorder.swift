@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import SimExecutor
 
 /// Where a piece of work ran, measured at the simulated SDK boundary when it ran: the
 /// thread, the dispatch queue's label, whether that queue is main, whether a Swift task
@@ -31,23 +30,42 @@ public struct Place: Sendable, Hashable {
         self.actor = actor
     }
 
-    /// Where the caller runs now.
-    public static func here(mainQueue: MainQueue) -> Place {
-        let executor = sim_current_executor()
-        var actor: String?
-        // A default actor's executor is the actor object itself (no witness table); any
-        // other identity (the main executor, a custom executor) is not named here.
-        if let identity = executor.identity, executor.implementation == 0 {
-            let object = Unmanaged<AnyObject>.fromOpaque(identity).takeUnretainedValue()
-            actor = String(describing: type(of: object))
+    /// What the Swift runtime says of the current executor: the main actor's, or the
+    /// default actor of this type. Asked through `TimelineRecorder.executor`, which the
+    /// recorder's maker supplies (TrackerSpec's `Executors.current`, which needs a C module
+    /// that the simulators' own interfaces must not carry: see `Tests/ImportShape`).
+    public struct Executor: Sendable {
+        public let onMainActor: Bool
+        public let actor: String?
+        public init(onMainActor: Bool, actor: String?) {
+            self.onMainActor = onMainActor
+            self.actor = actor
         }
-        return Place(
+    }
+
+    /// Where the caller runs now.
+    public static func here(mainQueue: MainQueue, executor: Executor) -> Place {
+        Place(
             thread: currentThread,
-            queue: String(cString: sim_current_queue_label()),
+            queue: currentQueueLabel,
             onMainQueue: mainQueue.isCurrent,
             inTask: withUnsafeCurrentTask { $0 != nil },
-            onMainActor: executor.identity != nil && executor.identity == sim_main_executor().identity,
-            actor: actor)
+            onMainActor: executor.onMainActor,
+            actor: executor.actor)
+    }
+
+    private typealias GetLabel = @convention(c) (OpaquePointer?) -> UnsafePointer<CChar>?
+
+    // `dispatch_queue_get_label(DISPATCH_CURRENT_QUEUE_LABEL)`: libdispatch's C call, which
+    // the Swift overlay does not offer for the current queue. Looked up when first needed.
+    private static let getLabel: GetLabel? = {
+        guard let process = dlopen(nil, RTLD_NOW), let symbol = dlsym(process, "dispatch_queue_get_label") else { return nil }
+        return unsafeBitCast(symbol, to: GetLabel.self)
+    }()
+
+    /// The label of the dispatch queue the caller runs on, "" when none.
+    public static var currentQueueLabel: String {
+        getLabel?(nil).map { String(cString: $0) } ?? ""
     }
 
     /// The calling thread, as a number.
@@ -62,7 +80,7 @@ public struct Place: Sendable, Hashable {
 
 /// What the simulators saw, in the order it happened, for `tracker --timeline`.
 ///
-/// Off unless a run asks for it (`WatchDevice.Configuration.recordsTimeline`). Kept under a
+/// Off unless a run asks for it (`WatchDevice.Configuration.timeline`). Kept under a
 /// `SimLock`, out of ThreadSanitizer's sight: recording must not order the app's accesses.
 public final class TimelineRecorder: Sendable {
     public enum Kind: String, Sendable {
@@ -103,8 +121,13 @@ public final class TimelineRecorder: Sendable {
     private let state = SimLock(State())
     private let origin = DispatchTime.now().uptimeNanoseconds
     private let mainQueue = MainQueue.shared
+    private let executor: @Sendable () -> Place.Executor
 
-    public init() {}
+    /// `executor` tells the current executor (see `Place.Executor`); without it, the
+    /// recorder tells threads, queues and tasks only.
+    public init(executor: @escaping @Sendable () -> Place.Executor = { Place.Executor(onMainActor: false, actor: nil) }) {
+        self.executor = executor
+    }
 
     /// Now, on the recorder's clock.
     public var now: UInt64 { DispatchTime.now().uptimeNanoseconds &- origin }
@@ -112,7 +135,7 @@ public final class TimelineRecorder: Sendable {
     /// Notes an instant event where the caller runs.
     @discardableResult
     public func note(_ kind: Kind, _ what: String, ioInFlight: Int = 0) -> Int {
-        let place = Place.here(mainQueue: mainQueue)
+        let place = Place.here(mainQueue: mainQueue, executor: executor())
         let time = now
         return state.withLock { state in
             let id = state.events.count

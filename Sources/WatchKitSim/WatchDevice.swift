@@ -9,8 +9,8 @@ public final class WatchDevice: Sendable {
     public struct Configuration: Sendable {
         public var health = HealthDatabase.Configuration()
         public var diskDelay: Duration = .milliseconds(2)
-        /// Record where each SDK call and callback ran, for `tracker --timeline`.
-        public var recordsTimeline = false
+        /// Records where each SDK call and callback ran, for `tracker --timeline`.
+        public var timeline: TimelineRecorder?
         public init() {}
     }
 
@@ -34,7 +34,7 @@ public final class WatchDevice: Sendable {
         let directory = Self.flash.appendingPathComponent(name, isDirectory: true)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         clock = SimClock()
-        let timeline = configuration.recordsTimeline ? TimelineRecorder() : nil
+        let timeline = configuration.timeline
         self.timeline = timeline
         health = HealthDatabase(configuration.health, timeline: timeline)
         container = AppContainer(directory: directory, diskDelay: configuration.diskDelay, timeline: timeline)

@@ -1,7 +1,7 @@
 // Which executor the calling code runs on, as the Swift concurrency runtime knows it.
 //
-// The simulators ask at the SDK boundary, so that `tracker --timeline` can put a call made
-// from an actor on that actor's lane. Swift offers no public way to ask: the runtime's own
+// The simulators ask at the SDK boundary (through TrackerSpec's `Executors`), so that
+// `tracker --timeline` can put a call made from an actor on that actor's lane. Swift offers no public way to ask: the runtime's own
 // entry point is called here with its calling convention (`swiftcall`), which a Swift
 // declaration of a runtime symbol may not name. Measured, never inferred from the app.
 #ifndef SIM_EXECUTOR_H
@@ -21,8 +21,5 @@ sim_executor sim_current_executor(void);
 
 /// The main actor's executor, to compare with the current one.
 sim_executor sim_main_executor(void);
-
-/// The label of the dispatch queue the caller runs on ("" when there is none).
-const char *sim_current_queue_label(void);
 
 #endif
