@@ -18,19 +18,18 @@ extension Timeline {
             guard entry.lane == .main else { return [] }
             let blocking = stalls.first { $0.start <= entry.end && $0.end >= entry.end }
             guard let blocking else { return ["disk I/O on the main thread"] }
-            let duringRefresh = refreshOpen(at: entry.start, among: entries)
-            let stall = String(format: "%.1f ms", blocking.milliseconds)
-            return [duringRefresh ? "main-thread-blocked: a refresh's save stalls main (\(stall))" : "disk I/O stalls main (\(stall))"]
+            let stall = "main stalled " + String(format: "%.1f ms", blocking.milliseconds)
+            return [refreshOpen(at: entry.start, among: entries) ? "main-thread-blocked: \(stall)" : stall]
         case .offMainCall:
             switch entry.lane.kind {
-            case .healthKit: return ["refresh-completes-off-main: a main-only call on HealthKit's queue"]
-            case .pool: return ["shim-calls-back-off-main: a main-only call on the pool"]
+            case .healthKit: return ["refresh-completes-off-main: main-only, on HealthKit's queue"]
+            case .pool: return ["shim-calls-back-off-main: main-only, on the pool"]
             default: return ["a main-only call off main"]
             }
         case .published:
             guard entry.lane != .main else { return [] }
             if event.what.hasSuffix(".healthAccess") && entry.lane.kind == .pool {
-                return ["race-health-access: published on the pool while main draws"]
+                return ["race-health-access: set on the pool, drawn on main"]
             }
             return ["published off main (SwiftUI warns)"]
         case .healthAnswer:

@@ -21,7 +21,7 @@ struct TimelineTests {
                 let stall = timeline.stalls.first { $0.start <= write.end && $0.end >= write.end }
                 #expect(stall.map { Double($0.end - $0.start) >= StageDays.halfADiskWrite } == true,
                         "stage \(stage): no stall of half a disk write covers the save on main")
-                #expect(write.findings.contains { $0.hasPrefix("main-thread-blocked") })
+                #expect(write.findings.contains { $0.hasPrefix("main-thread-blocked: main stalled") })
             }
         }
     }

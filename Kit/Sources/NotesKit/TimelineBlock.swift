@@ -1,4 +1,5 @@
 import Foundation
+import TrackerSpec
 
 /// A `text timeline=N` block: lines of `swift run tracker --stage N --timeline`, the picture
 /// of where the day's work ran. A line is compared by its words, which are stable from run
@@ -29,5 +30,31 @@ public enum TimelineBlock {
             position = found + 1
         }
         return nil
+    }
+}
+
+extension QuickChecks {
+    /// A timeline block names a stage and holds at least one line with words.
+    func checkTimelineBlock(_ fence: Note.Fence, stage: String, in note: Note) -> [Problem] {
+        guard let number = Int(stage), Stage.all.indices.contains(number) else {
+            return [Problem(note.path, fence.line, "a timeline block needs timeline=N naming a stage, not \(stage)")]
+        }
+        guard fence.content.contains(where: { !TimelineBlock.words(of: $0).isEmpty }) else {
+            return [Problem(note.path, fence.line, "a timeline block with no words checks nothing")]
+        }
+        return []
+    }
+}
+
+extension SlowChecks {
+    /// Runs `tracker --stage N --timeline` and requires the block's lines, by their words,
+    /// in order (see `TimelineBlock`).
+    func checkTimeline(_ fence: Note.Fence, stage: String, in note: Note) -> [Problem] {
+        let result = run([trackerPath(), "--stage", stage, "--timeline"], in: package.root)
+        guard result.status == 0 else {
+            return [Problem(note.path, fence.line, "tracker --stage \(stage) --timeline exits \(result.status): \(result.output.prefix(200))")]
+        }
+        guard let missing = TimelineBlock.firstMissing(fence.content, in: result.output) else { return [] }
+        return [Problem(note.path, fence.line, "the timeline of stage \(stage) no longer shows, in this order: \(missing.trimmingCharacters(in: .whitespaces))")]
     }
 }
