@@ -55,9 +55,13 @@ public final class PublishedChanges: Sendable {
     private let offMain = Atomic<Int>(0)
     /// The running app's timeline, when it records one (set at launch, on main).
     private let timeline = SimLock<TimelineRecorder?>(nil)
+    /// Whether `timeline` holds one: relaxed, so that a run that records nothing pays one
+    /// load per change.
+    private let recording = Atomic<Bool>(false)
 
     func record(in recorder: TimelineRecorder?) {
         timeline.withLock { $0 = recorder }
+        recording.store(recorder != nil, ordering: .relaxed)
     }
 
     /// "CoffeeData.currentDrinks": the stored property of `object` whose storage is `box`,
@@ -77,7 +81,7 @@ public final class PublishedChanges: Sendable {
     /// runtime's own next turn on main draws it (`renderAtTurn()`).
     @usableFromInline
     func willChange(in object: AnyObject, box: AnyObject) {
-        if let timeline = timeline.withLock({ $0 }) {
+        if recording.load(ordering: .relaxed), let timeline = timeline.withLock({ $0 }) {
             timeline.note(.published, "publish \(Self.name(of: box, in: object))")
         }
         if mainQueue.isCurrent {
