@@ -1,3 +1,4 @@
+import Foundation
 import SimSupport
 import Testing
 @testable import TrackerSpec
@@ -71,5 +72,16 @@ struct TimelineTests {
                 #expect(page.contains(">\(TimelinePage.escape(lane.title))</text>"), "\(lane.title)")
             }
         }
+    }
+
+    @Test("the Chrome trace is JSON with one named thread per lane and every event")
+    func chromeTrace() async throws {
+        let timeline = try await StageDays.timeline(ofStage: 0)
+        let data = Data(TimelineTrace.render([timeline]).utf8)
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let events = try #require(object["traceEvents"] as? [[String: Any]])
+        let threads = events.filter { $0["name"] as? String == "thread_name" }
+        #expect(threads.count == timeline.lanes.count)
+        #expect(events.filter { ["X", "i"].contains($0["ph"] as? String) }.count == timeline.entries.count + timeline.stalls.count)
     }
 }
