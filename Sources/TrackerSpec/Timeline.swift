@@ -117,8 +117,10 @@ public struct Timeline: Sendable {
         guard let end = event.end, !event.place.onMainQueue, !event.place.inTask, event.place.actor == nil,
               !event.place.queue.isEmpty, !event.place.queue.hasPrefix(TimelineLane.healthKitQueuePrefix)
         else { return false }
-        // A heartbeat is posted every 5 ms: a stall that began by then covers the event.
-        let slack: UInt64 = 6_000_000
+        // A heartbeat is posted every millisecond (5 under TSan); a heartbeat thread that a
+        // busy machine leaves without a core may post later, so a stall that began in the
+        // first half of the event covers it.
+        let slack = max(UInt64(6_000_000), (end - event.start) / 2)
         guard stalls.contains(where: { $0.start <= event.start + slack && $0.end >= end }) else { return false }
         let lastOnMain = (events.filter { $0.place.onMainQueue && $0.start <= event.start }.map { ($0.start, $0.place.thread) }
             + beats.filter { $0.ran <= event.start }.map { ($0.ran, $0.thread) }).max { $0.0 < $1.0 }
