@@ -78,7 +78,7 @@ struct Evidence {
         guard let text = try? String(contentsOf: root.appendingPathComponent(note), encoding: .utf8) else {
             return .failure(TableError("no note \(note)"))
         }
-        for block in NoteBlocks.compilerBlocks(in: text) where block.opening.contains(opening) {
+        for block in NoteBlocks.compilerBlocks(in: text) where NoteBlocks.opening(block.opening, names: opening) {
             return .success(block.lines)
         }
         return .failure(TableError("\(note) has no text compiler= block opening with '\(opening)'"))
@@ -112,6 +112,14 @@ public enum NoteBlocks {
             }
         }
         return blocks
+    }
+
+    /// Does the block's opening line name `words`? One word (a patch's file name) must be a
+    /// whole word or end a path, so `x.patch` does not find `x-old.patch`; several words are
+    /// looked for as they stand.
+    public static func opening(_ line: String, names words: String) -> Bool {
+        guard !words.contains(" ") else { return line.contains(words) }
+        return line.split(separator: " ").contains { $0 == words || $0.hasSuffix("/" + words) }
     }
 
     /// Every `Steps/**/*.md` under the root.

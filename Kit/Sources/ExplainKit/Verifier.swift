@@ -37,6 +37,14 @@ public struct Verifier {
             let missing = row.templates.filter { template in
                 !entries.contains { matcher.template(template, of: row, matches: $0.message) }
             }
+            // Each reproduction must show this kind, so a pointer to the wrong block or file fails.
+            for reproduction in row.reproductions {
+                let lines = (try? evidence[reproduction]?.get()) ?? []
+                let own = LogReader.entries(in: lines.joined(separator: "\n"), matcher: matcher, single: false)
+                if !own.contains(where: { route($0)?.id == row.id }) {
+                    problems.append("\(row.id): \(reproduction.label) prints nothing of this kind")
+                }
+            }
             let example = entries.first { route($0)?.id == row.id }
             if missing.isEmpty, let example {
                 lines.append("ok    \(row.id): \(example.location ?? row.reproductions.first?.label ?? "")")
