@@ -16,3 +16,9 @@ func post(_ handle: Handle) { send(handle) }
 let sharedHandle = Handle()
 var launches = 0
 func countLaunch() { launches += 1 }
+
+class Token: Sendable { let id = 1 }
+
+class Printer {
+    @Sendable func print() {}
+}
