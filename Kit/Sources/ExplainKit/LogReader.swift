@@ -49,8 +49,17 @@ public enum LogReader {
         return line.contains("`- ") || line.contains("|- ")
     }
 
-    /// "path:12:5: warning: message", "error: message", "⚠️ message" is not one; notes are dropped.
+    /// "path:12:5: warning: message", "error: message", or xcpretty's "⚠️  path:12:5: message";
+    /// notes are dropped.
     static func diagnostic(_ line: String) -> Entry? {
+        for (mark, severity) in [("\u{26A0}\u{FE0F}", "warning"), ("\u{26A0}", "warning"), ("\u{274C}", "error")]
+        where line.hasPrefix(mark) {
+            let rest = line.dropFirst(mark.count).trimmingCharacters(in: .whitespaces)
+            guard let range = rest.range(of: #"^\S+\.swift:\d+:\d+: "#, options: .regularExpression) else { break }
+            let message = String(rest[range.upperBound...])
+            return Entry(location: shortPath(String(rest[range].dropLast(2))), severity: severity, message: message,
+                         groups: groups(in: message))
+        }
         for severity in ["error", "warning", "note", "remark"] {
             guard let marker = line.range(of: "\(severity): ") else { continue }
             if severity == "note" || severity == "remark" { return nil }

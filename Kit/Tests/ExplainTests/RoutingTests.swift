@@ -37,6 +37,14 @@ struct RoutingTests {
         #expect(routing.unknown.isEmpty)
     }
 
+    @Test func xcprettysWarningsAreRead() {
+        let log = "\u{26A0}\u{FE0F}  /Users/me/App/Sources/App/Feed.swift:8:14: capture of 'feed' with non-sendable type 'Feed' in a `@Sendable` closure\n"
+            + "\u{274C}  /Users/me/App/Sources/App/Feed.swift:9:3: mutation of captured var 'n' in concurrently-executing code\n"
+        let routing = Kit.route(log)
+        #expect(routing.kinds.map(\.row.id) == ["sendable-closure-capture", "captured-var-mutation"])
+        #expect(routing.kinds[0].entries[0].location == "Sources/App/Feed.swift:8:14")
+    }
+
     @Test func anUnknownDiagnosticIsListedNotGuessed() {
         let routing = Kit.route("/src/A.swift:1:1: error: cannot find 'x' in scope\n")
         #expect(routing.kinds.isEmpty)
