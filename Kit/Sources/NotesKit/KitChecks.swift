@@ -11,7 +11,14 @@ public struct KitChecks: Sendable {
     }
 
     public func check(notes: [Note]) -> [Problem] {
-        checkProbesShown(notes) + checkPatchHeaders()
+        checkProbesShown(notes) + checkPatchHeaders() + checkEntrance()
+    }
+
+    /// The README is the entrance, not a note: its blocks are for reading, but every path
+    /// and link in it must lead somewhere.
+    func checkEntrance() -> [Problem] {
+        guard let text = package.read("README.md") else { return [Problem("README.md", 1, "no README.md")] }
+        return QuickChecks(package: package).checkProse(Note(path: "README.md", text: text))
     }
 
     func checkProbesShown(_ notes: [Note]) -> [Problem] {
