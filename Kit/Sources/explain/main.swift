@@ -67,6 +67,8 @@ default:
 let input: String
 var single = false
 if arguments.isEmpty {
+    // Typed bare at a terminal, it would wait for input that is not coming.
+    guard isatty(0) == 0 else { fail("give a diagnostic, a log file, or pipe a build into it") }
     let data = FileHandle.standardInput.readDataToEndOfFile()
     guard !data.isEmpty else { fail("nothing on standard input") }
     input = String(decoding: data, as: UTF8.self)
