@@ -19,7 +19,11 @@ public struct Verifier {
 
     /// The problems found (none: verified), and a line per row.
     public func verify() -> (problems: [String], lines: [String]) {
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("explain-verify-\(getpid())")
+        // One fixed scratch path, ignored by git (.build*), emptied before and after: every
+        // stage recompiles and prints its diagnostics, and SwiftPM's lock files for it keep
+        // one name instead of one per run.
+        let scratch = root.appendingPathComponent(".build-explain")
+        try? FileManager.default.removeItem(at: scratch)
         try? FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
         let evidence = Evidence(root: root, scratch: scratch, log: log)
