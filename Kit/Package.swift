@@ -38,6 +38,15 @@ let package = Package(
         .executableTarget(
             name: "tsan-report", dependencies: ["MatrixKit", fromApp("TrackerSpec")], swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        // Scripts/explain: routes a developer's diagnostic, build log or crash log to the kit's
+        // evidence. The table is data (Kit/Explain/table.json); the logic has no dependency.
+        .target(name: "ExplainKit", swiftSettings: [.swiftLanguageMode(.v6)]),
+        .executableTarget(name: "explain", dependencies: ["ExplainKit"], swiftSettings: [.swiftLanguageMode(.v6)]),
+        // The tests read their fixtures by path (the corpus of real lines, a stages' log).
+        .testTarget(
+            name: "ExplainTests", dependencies: ["ExplainKit"],
+            exclude: ["real-world-diagnostics.tsv", "stages-complete-checking.log"], swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
         // Scripts/workbench: graded exercises. An exercise is its own package in Exercise/
         // (ignored by git) that depends on the app package's library products, so a
         // half-done exercise never breaks the app package.
