@@ -11,11 +11,11 @@ import WatchKitSim
 /// Each stage's day, played once with its timeline recorded, shared by the tests.
 @MainActor
 enum StageDays {
-    /// Slow enough that a save on main stands far above the watchdog's 5 ms beat and a
-    /// busy machine's scheduling noise, as in the suite's `main-thread-blocked` check.
-    static let diskDelay: Duration = .milliseconds(100)
+    /// Slow enough that a save on main stands far above the watchdog's beat (1 ms). Noise
+    /// from a busy machine only lengthens stalls, and no test here asks for a short one.
+    static let diskDelay: Duration = .milliseconds(40)
     /// In nanoseconds: the stall a save on main must at least cause.
-    static let halfADiskWrite = 50_000_000.0
+    static let halfADiskWrite = 20_000_000.0
 
     private static var played: [Int: Timeline] = [:]
 
