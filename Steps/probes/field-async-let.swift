@@ -41,3 +41,21 @@ async let milk = download("milk", log: two, server: server, together: 2)
 let both = await [beans, milk]
 let events = await two.events
 print("async let:        both started before either ended: \(events.prefix(2).allSatisfy { $0.hasSuffix("starts") }) -> \(both)")
+
+// An async let never awaited: at the end of its scope it is cancelled, then awaited.
+func slowDownload(log: Log) async {
+    do {
+        try await Task.sleep(for: .seconds(3600))
+        await log.add("download finished")
+    } catch {
+        await log.add("download cancelled")
+    }
+}
+func leaveEarly(log: Log) async {
+    async let _ = slowDownload(log: log)
+    await log.add("scope ends")
+}
+let three = Log()
+await leaveEarly(log: three)
+await three.add("function returned")
+print("never awaited:    \(await three.events)")

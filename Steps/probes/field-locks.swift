@@ -7,9 +7,9 @@ import Synchronization
 // The fix: each update is one synchronous critical section.
 let hits = Mutex(0)                       // Synchronization: macOS 15, iOS 18 and later
 final class OlderTally: @unchecked Sendable {
-    private let lock = NSLock()           // any OS: NSLock, but only through withLock
+    private let lock = NSLock()           // any OS; lock() is banned only in async code
     private var count = 0                 // guarded by lock
-    func add() { lock.withLock { count += 1 } }
+    func add() { lock.lock(); count += 1; lock.unlock() }   // synchronous: allowed
     var value: Int { lock.withLock { count } }
 }
 let older = OlderTally()
@@ -18,7 +18,7 @@ await withTaskGroup(of: Void.self) { group in
         group.addTask { hits.withLock { $0 += 1 }; older.add() }
     }
 }
-print("100 tasks, Mutex: \(hits.withLock { $0 }), NSLock.withLock: \(older.value)")
+print("100 tasks, Mutex: \(hits.withLock { $0 }), NSLock in a sync method: \(older.value)")
 
 // The wrong fix: read under the lock, await, write under the lock. Both tasks read
 // before either writes (the barrier orders them), so one update is lost.

@@ -21,6 +21,16 @@
     }
 }
 
+// `.task`'s action parameter as SwiftUI's interface declares it: `@isolated(any)` as the
+// documentation shows, plus `@_inheritActorContext`, which the page leaves out (the mark
+// `Task { }` has). So the action takes the isolation of the code that writes it.
+nonisolated func isolation(of action: @escaping @isolated(any) () async -> Void) -> String {
+    action.isolation.map { "\(type(of: $0))" } ?? "nonisolated"
+}
+nonisolated func task(@_inheritActorContext _ action: sending @escaping @isolated(any) () async -> Void) -> String {
+    isolation(of: action)
+}
+
 @MainActor func load(_ view: ModelView, _ what: String, takes duration: Duration) async {
     do {
         try await Task.sleep(for: duration)
@@ -32,6 +42,7 @@
 
 @MainActor func run() async {
     let view = ModelView()
+    print(".task's action, written in main-actor code: \(task { view.say("appeared") })")
     view.appear { await load(view, "menu", takes: .seconds(3600)) }
     await view.disappear()
     print(".task, view gone:          \(view.log)")

@@ -1,0 +1,21 @@
+// probe: -swift-version 6
+// Two loops over one AsyncThrowingStream at the same time. SE-0314 calls concurrent
+// iteration a programmer error; with Swift 6.3.1 the throwing stream stops the program as
+// soon as a second loop waits while the first is waiting (AsyncStream queues it instead).
+import Foundation
+
+// Written unbuffered, so the line is out before the trap.
+func say(_ line: String) { FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
+
+let (readings, input) = AsyncThrowingStream.makeStream(of: Int.self)
+func count(_ stream: AsyncThrowingStream<Int, Error>) async throws -> Int {
+    var seen = 0
+    for try await _ in stream { seen += 1 }
+    return seen
+}
+say("two loops wait on one throwing stream")
+async let first = count(readings)
+async let second = count(readings)
+try await Task.sleep(for: .seconds(2))     // generous: both loops wait long before this ends
+input.finish()
+say("no trap: the loops ended with \(try await first + second) values")
