@@ -1,7 +1,8 @@
 // explain: -swift-version 6
 // Isolation that does not match what another declaration promises: an override isolated
 // differently from the method it overrides (XCTestCase's setUp() is the common one), a key
-// path to main-actor state formed outside the main actor, a nonisolated stored var.
+// path to main-actor state formed outside the main actor, a nonisolated stored var, and a
+// function value converted across an isolation boundary.
 class Screen {
     init() {}
     func refresh() {}
@@ -22,4 +23,14 @@ nonisolated func widthPath() -> ReferenceWritableKeyPath<Panel, Int> {
 
 actor Counter {
     nonisolated var total = 0
+}
+
+// A main-actor function stored as one that runs on its caller's actor: every call would
+// carry the non-Sendable draft across.
+final class Draft {}
+@MainActor func saveDraft(_ draft: Draft) async {}
+
+func keepForLater() {
+    let save: nonisolated(nonsending) (Draft) async -> Void = saveDraft
+    _ = save
 }
