@@ -20,7 +20,7 @@ let usage = """
       reset              puts the current exercise back to its starting state
       watch              checks again whenever a file of the exercise is saved
       verify [N...] [--quick] [--no-wrong-answers] [--start-solved] [--broken-solution]
-             [--solution-as-wrong]
+             [--solution-as-wrong] [--wrong-as-right]
                          for authors and CI: each exercise fails unsolved for its own
                          reason, fails each wrong answer for the right reason, and passes
                          solved; the steps they make, rebuilt
@@ -67,19 +67,21 @@ let help: [String: String] = [
     "verify": """
         Usage: Scripts/workbench verify [N...] [--quick] [--no-wrong-answers]
                                        [--start-solved] [--broken-solution] [--solution-as-wrong]
+                                       [--wrong-as-right]
 
         For authors and CI. For each exercise (or those given): its starting state must fail
         on every one of its signals and on nothing else (the behaviour checks pass, unless the
         build is the signal); each of its wrong answers (at least two, wrong-*.patch beside
         the solution) must fail on the line its header names, saying what it says (only that
         line's checks are run, the behaviour checks up to the first that fails; `check` runs
-        them all); and its solution must pass. Then each step that exercises make
+        them all); each of its right answers other than the solution (right-*.patch) must
+        pass the full grade; and its solution must pass. Then each step that exercises make
         together is rebuilt from the previous stage with their solutions and compared with the
         next stage's folder. --quick verifies one exercise per kind of signal (what CI runs).
-        --no-wrong-answers skips the wrong answers. --start-solved, --broken-solution and
-        --solution-as-wrong sabotage the exercises on purpose (the start already solved, the
-        solution replaced by no change, the solution posing as a wrong answer): verify must
-        then fail. Uses Exercise/ as its workspace; your progress is kept, and your edited
+        --no-wrong-answers skips the wrong and right answers. --start-solved, --broken-solution,
+        --solution-as-wrong and --wrong-as-right sabotage the exercises on purpose (the start
+        already solved, the solution replaced by no change, the solution posing as a wrong
+        answer, the first wrong answer posing as a right one): verify must then fail. Uses Exercise/ as its workspace; your progress is kept, and your edited
         copy is moved to .workbench/backups/ first.
         """,
 ]
@@ -242,9 +244,10 @@ func startFailsForItsReason(_ grade: Grade, _ exercise: Exercise) -> [String] {
 }
 
 func verify(_ selected: [Exercise], startSolved: Bool, brokenSolution: Bool, wrongAnswers: Bool, solutionAsWrong: Bool,
-            compositions: Bool) -> Bool {
+            wrongAsRight: Bool = false, compositions: Bool) -> Bool {
     var failures: [String] = []
     var wrongCount = 0
+    var rightCount = 0
     let saved = progress
     let started = Date()
     // verify works in Exercise/: the learner's edits, if any, go to a backup first.
@@ -289,10 +292,32 @@ func verify(_ selected: [Exercise], startSolved: Bool, brokenSolution: Bool, wro
                 wrongCount += 1
             }
         }
+        // The right answers other than the solution: each must pass the full grade.
+        let rights = wrongAnswers
+            ? RightAnswer.all(of: exercise, root: root) + (wrongAsRight ? RightAnswer.wrongAsRight(exercise, root: root) : [])
+            : []
+        for right in rights {
+            do {
+                try workspace.prepare(exercise)
+                try workspace.applyPatch(root.appendingPathComponent(right.patch))
+                workspace.markExerciseChanged(exercise)
+            } catch {
+                failures.append("exercise \(n): right answer \(right.name): \(error)")
+                continue
+            }
+            let grade = Grader(workspace: workspace).grade(exercise)
+            if let problem = right.problem(with: grade) {
+                print("   right answer \(right.name): \(problem)")
+                failures.append("exercise \(n) (\(exercise.slug)): right answer \(right.name): \(problem)")
+            } else {
+                print("   right answer \(right.name): passes (\(String(format: "%.0f", grade.seconds)) s)")
+                rightCount += 1
+            }
+        }
         if wrongAnswers && WrongAnswer.all(of: exercise, root: root).count < 2 {
             failures.append("exercise \(n) (\(exercise.slug)): fewer than two wrong answers in \(exercise.wrongAnswersFolder)")
         }
-        if !wrongs.isEmpty {
+        if !wrongs.isEmpty || !rights.isEmpty {
             do { try workspace.prepare(exercise, startSolved: false) } catch {
                 failures.append("exercise \(n): \(error)")
                 continue
@@ -357,7 +382,7 @@ func verify(_ selected: [Exercise], startSolved: Bool, brokenSolution: Bool, wro
     }
     print("")
     if failures.isEmpty {
-        print("verify: \(selected.count) exercise\(selected.count == 1 ? "" : "s") fail unsolved for their own reasons\(wrongAnswers ? ", fail \(wrongCount) wrong answers for the right reasons," : "") and pass solved (\(Int(Date().timeIntervalSince(started))) s)")
+        print("verify: \(selected.count) exercise\(selected.count == 1 ? "" : "s") fail unsolved for their own reasons\(wrongAnswers ? ", fail \(wrongCount) wrong answers for the right reasons, pass \(rightCount) right answers besides the solution," : "") and pass solved (\(Int(Date().timeIntervalSince(started))) s)")
         return true
     }
     print("verify: FAILED")
@@ -400,7 +425,7 @@ case "list":
             case .noTrap: "runtime checks"
             case .check: "workbench check"
             case .absent, .untouched: "source"
-            case .caught: "diagnostic (a later change)"
+            case .launchGlobalQuiet, .launchGlobalIsolated: "diagnostics (isolation)"
             case .testPasses, .testCatchesMutant: "your test"
             }
         }.joined(separator: ", ")
@@ -515,6 +540,7 @@ case "verify":
     let broken = takeFlag("--broken-solution")
     let noWrong = takeFlag("--no-wrong-answers")
     let solutionAsWrong = takeFlag("--solution-as-wrong")
+    let wrongAsRight = takeFlag("--wrong-as-right")
     var selected: [Exercise] = []
     for argument in arguments {
         if argument.hasPrefix("-") { badInput("unknown option '\(argument)'", command: command) }
@@ -528,8 +554,9 @@ case "verify":
             ? ["last-caller", "health-access-race", "retire-shim", "swift6-mode", "store-off-main", "refresh-once-test"].map { exercise(named: $0, command: command) }
             : Exercises.all
     }
-    let ok = verify(selected, startSolved: startSolved, brokenSolution: broken, wrongAnswers: !noWrong || solutionAsWrong,
-                    solutionAsWrong: solutionAsWrong, compositions: !quick && !startSolved && !broken && !solutionAsWrong && arguments.isEmpty)
+    let ok = verify(selected, startSolved: startSolved, brokenSolution: broken, wrongAnswers: !noWrong || solutionAsWrong || wrongAsRight,
+                    solutionAsWrong: solutionAsWrong, wrongAsRight: wrongAsRight,
+                    compositions: !quick && !startSolved && !broken && !solutionAsWrong && !wrongAsRight && arguments.isEmpty)
     exit(ok ? 0 : 1)
 
 default:
