@@ -14,12 +14,14 @@ public class WKRefreshBackgroundTask: Hashable, @unchecked Sendable {
     public let identifier: Int
     private let log: CompletionLog
     private let ioInFlight: Gauge
+    private let mainQueue: MainQueue
 
     @MainActor
     init(identifier: Int, owner: WKExtension) {
         self.identifier = identifier
         log = owner.completionLog
         ioInFlight = owner.device.container.inFlight
+        mainQueue = MainQueue.shared
     }
 
     /// Called when the task's time is about to run out (watchOS 8): a plain closure in a
@@ -30,8 +32,9 @@ public class WKRefreshBackgroundTask: Hashable, @unchecked Sendable {
 
     @preconcurrency
     public func setTaskCompletedWithSnapshot(_ refreshSnapshot: Bool) {
-        // Sampled at the call: was the app's I/O still running, and which task asked?
-        log.append(.init(taskIdentifier: identifier, ioInFlight: ioInFlight.level, taskName: currentTaskName))
+        // Sampled at the call: was the app's I/O still running, which task asked, from where?
+        log.append(.init(taskIdentifier: identifier, ioInFlight: ioInFlight.level, taskName: currentTaskName,
+                         onMainThread: mainQueue.isCurrent))
     }
 
     /// The calling task's name (SE-0469): `Task.name` needs the Swift 6.2 runtime, which
