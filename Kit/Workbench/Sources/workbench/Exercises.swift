@@ -33,11 +33,13 @@ enum Signal: Sendable, CustomStringConvertible {
     /// The learner's test fails on a copy of the stage with the exercise's defect planted
     /// (its mutant.patch): the test can tell a broken app from a working one.
     case testCatchesMutant
-    /// The compiler still catches a later change: the exercise's folder type-checked together
-    /// with `change` (a Swift file, from the package root) draws a diagnostic containing
-    /// `diagnostic` in that file. Catches an answer that silences the compiler instead of
-    /// giving the code an owner it checks.
-    case caught(change: String, diagnostic: String, what: String)
+    /// The global through which the complication controller finds the running model (the
+    /// static the launch sets, whatever its name and home) draws no diagnostic where it is
+    /// declared and where the app uses it, on main: no "shared mutable state", no deprecation.
+    case launchGlobalQuiet
+    /// A later read of that same global off the main thread, type-checked beside the answer,
+    /// draws the compiler's isolation diagnostic: the compiler, not a promise, guards it.
+    case launchGlobalIsolated
 
     var description: String {
         switch self {
@@ -51,8 +53,9 @@ enum Signal: Sendable, CustomStringConvertible {
         case .absent(_, let what): what
         case .untouched(let folder): "`Sources/\(folder)` is left as the start made it"
         case .testPasses: "your test passes on the app as it is"
-        case .testCatchesMutant: "your test fails on a copy of the app with a defect planted"
-        case .caught(_, _, let what): what
+        case .testCatchesMutant: "your test fails on every copy of the app with a defect planted"
+        case .launchGlobalQuiet: "the global the launch sets draws no diagnostic where it is declared or used"
+        case .launchGlobalIsolated: "the compiler catches a later read of the launch's global off the main thread"
         }
     }
 }
@@ -137,16 +140,21 @@ struct Exercise: Sendable {
 }
 
 /// An exercise where the learner writes a test: the grader runs it on the stage as it is,
-/// where it must pass, and on a copy with a defect planted (the exercise's mutant.patch),
-/// where it must fail. Both checks are needed: a test that asserts nothing passes on both,
+/// where it must pass, and on copies with a defect planted (the exercise's mutant.patch),
+/// where it must fail, on each. Both checks are needed: a test that asserts nothing passes on both,
 /// and one that checks before the work has happened fails on both.
 struct LearnerTest: Sendable {
+    /// One defect mutant.patch plants, chosen by the test process's WORKBENCH_MUTANT.
+    struct Mutant: Sendable {
+        let name: String
+        /// What the copy does, in words: "the copy that …".
+        let words: String
+    }
+
     /// The test target's folder under Exercise/Sources; the learner's file is the exercise's `file` in it.
     let folder: String
-    /// The defect mutant.patch plants, in words.
-    let mutant: String
-    /// The test target that runs the same tests on the mutant copy.
-    var mutantTarget: String { folder + "OnMutant" }
+    /// The defects mutant.patch plants: the learner's test must fail on each.
+    let mutants: [Mutant]
 }
 
 /// Steps whose exercises, solved, make the step: their solutions applied in this order to
@@ -344,10 +352,13 @@ enum Exercises {
                 closure starts one more `Task`. Await `requestAuthorization()` directly in the
                 launch's `Task`, then delete the shim from HealthKitController.swift.
                 """,
+            // Judged by what the launch calls and what the app declares, not by the shim's
+            // name or label: a renamed shim is still deprecated where the launch calls it, and
+            // an undeprecated one still takes a handler.
             signals: [
-                .diagnostic("'requestAuthorization(completionHandler:)' is deprecated"),
-                .absent(pattern: #"func\s+requestAuthorization\s*\(\s*completionHandler\b"#,
-                        what: "the shim `requestAuthorization(completionHandler:)` is deleted"),
+                .diagnostic("[#DeprecatedDeclaration]"),
+                .absent(pattern: #"\bfunc\s+\w+.*:\s*(@escaping\b|(@\w+\s+)*\()"#,
+                        what: "no function of the app takes a completion handler: the shim is deleted, whatever its name"),
             ],
             hints: [
                 "The launch is already one `Task` on the main actor: everything in it can simply `await` in order.",
@@ -418,19 +429,29 @@ enum Exercises {
             task: """
                 This time you write the test, not the fix. Finish the Swift Testing test in
                 Sources/YourTests/RefreshTests.swift so that it proves a background refresh
-                completes its task exactly once. The grader runs it on stage 4, where it must
-                pass, and on a copy of stage 4 that completes the task twice, where it must fail.
+                completes its task exactly once, on the main thread, where stage 4 completes it.
+                The grader runs it on stage 4, where it must pass, and on copies of stage 4 that
+                complete the task wrongly (never; twice at once; at once and again later; once,
+                off main), where it must fail, on each.
                 """,
             signals: [.testCatchesMutant],
             hints: [
                 "`deliverBackgroundRefresh()` returns as soon as the app's `handle(_:)` has returned, and stage 4's refresh runs in a `Task` that has not started yet. Wait for an event before you count.",
                 "`run.record.completionCount(of: task.identifier)` counts the completions. A second one, if any, comes before the app has nothing left to do.",
-                "`try await waitUntil(\"the task to complete\") { run.record.completionCount(of: task.identifier) >= 1 }`, then `await run.quiesce()`, then `#expect(... == 1)`.",
+                "`try await waitUntil(\"the task to complete\") { run.record.completionCount(of: task.identifier) >= 1 }`, then `await run.quiesce()`, then `#expect(... == 1)`; each of `run.record.completions` says whether it came `onMainThread`.",
             ],
             note: "Steps/TESTING.md",
             guards: [.testPasses, .untouched(folder: "Stage4_Actors"),
-                     .absent(pattern: #"\b(Task\.sleep|usleep|sleep)\s*\("#, what: "your test waits for events, not for time: no sleep")],
-            test: LearnerTest(folder: "YourTests", mutant: "completes the refresh's task twice")),
+                     .absent(pattern: #"\b(Task\.sleep|usleep|sleep)\s*\("#, what: "your test waits for events, not for time: no sleep"),
+                     // The copies differ from the stage in behaviour only; where a process runs is not the app's behaviour.
+                     .absent(pattern: #"#file(Path)?\b|ProcessInfo|CommandLine|getenv|WORKBENCH_|Bundle\."#,
+                             what: "your test looks at the app, not at the process or files it runs from")],
+            test: LearnerTest(folder: "YourTests", mutants: [
+                .init(name: "never", words: "never completes the refresh's task"),
+                .init(name: "twice-at-once", words: "completes the task twice in the same job"),
+                .init(name: "again-later", words: "completes the task as it arrives, and again at the end of the refresh"),
+                .init(name: "off-main", words: "completes the task once, off the main thread"),
+            ])),
         Exercise(
             slug: "live-query-cycle", step: 2, title: "Let the live query's task go",
             stage: 2, folder: "Stage2_Continuations", startPatches: ["Kit/Workbench/Exercises/live-query-cycle/start.patch"],
@@ -481,9 +502,9 @@ enum Exercises {
                 one that fits, and keep every launch on its own model.
                 """,
             signals: [
-                .diagnostic("static property 'shared' is not concurrency-safe"),
-                .caught(change: "Kit/Workbench/Exercises/shared-instance/later-change.swift", diagnostic: "'shared'",
-                        what: "the compiler catches a later read of `shared` off the main thread"),
+                // Found by what the launch does with it, not by its name: a rename, a deprecation
+                // or `nonisolated(unsafe)` leaves one of the two failing.
+                .launchGlobalQuiet, .launchGlobalIsolated,
             ],
             hints: [
                 "Who reads and writes `shared`, and on which thread? A `let` is made once per process, and this process launches many apps.",

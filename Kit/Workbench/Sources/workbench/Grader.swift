@@ -128,11 +128,11 @@ struct Workspace {
             : ", .unsafeFlags([" + exercise.modules.map { "\"-module-alias\", \"\($0)=\(local($0))\"" }.joined(separator: ", ") + "])"
         let appDependencies = exercise.modules.map { "\"\(local($0))\"" }
             + ["HealthKitSim", "WatchKitSim", "CoffeeModel", "Recaffeinater"].filter { !exercise.modules.contains($0) }.map(product)
-        let testTargets = exercise.test.map {
-            Self.testTargets(for: exercise, test: $0, appDependencies: appDependencies,
-                             settings: exercise.mode.settings + flags + aliases, product: product)
-        } ?? ""
-        if let test = exercise.test { try writeMutant(for: exercise, test: test) }
+        let testTargets = exercise.test.map { Self.testTargets(for: exercise, test: $0, product: product) } ?? ""
+        if let test = exercise.test {
+            try writeMutant(for: exercise, test: test, appDependencies: appDependencies,
+                            settings: exercise.mode.settings + flags + aliases)
+        }
         let manifest = """
             // swift-tools-version:6.2
             // Written by Scripts/workbench before every check: not yours to edit. The exercise
@@ -216,8 +216,8 @@ struct Grader {
         case .behaviour(let name): "the behaviour check \"\(name)\" passes"
         case .noTrap: "no runtime check stops the app"
         case .testPasses: "your test passes on stage \(exercise.stage) as it is"
-        case .testCatchesMutant: "your test fails on stage \(exercise.stage) with a defect planted (a copy that \(exercise.test?.mutant ?? "?"))"
-        case .caught(_, _, let what): what
+        case .testCatchesMutant: "your test fails on every copy of stage \(exercise.stage) with a defect planted (\(exercise.test?.mutants.count ?? 0) copies)"
+        case .launchGlobalQuiet, .launchGlobalIsolated: "\(signal)"
         }
     }
     static let behaviourTitle = "every behaviour check still passes"
@@ -250,7 +250,12 @@ struct Grader {
         let notMeasured = "not measured: verify grades this wrong answer on the line it names only"
 
         // Complete diagnostics need every file compiled, not only the edited ones.
-        let hasDiagnostic = graded.contains { if case .diagnostic = $0 { true } else { false } }
+        let hasDiagnostic = graded.contains {
+            switch $0 {
+            case .diagnostic, .launchGlobalQuiet: true
+            default: false
+            }
+        }
         if hasDiagnostic { touchSources(exercise) }
 
         let scratch = "../" + (exercise.usesTSan ? Workspace.tsanScratch : Workspace.scratch)
@@ -286,8 +291,10 @@ struct Grader {
                 grade.findings.append(Finding(
                     title: what, status: matches.isEmpty ? .pass : .fail,
                     details: matches.prefix(4).map { "still there: \($0)" }, signal: index))
-            case .caught(let change, let text, let what) where build.succeeded:
-                grade.findings.append(gradeLaterChange(exercise, change: change, diagnostic: text, what: what, shell: shell, scratch: scratch, signal: index))
+            case .launchGlobalQuiet where !build.output.isEmpty:
+                grade.findings.append(gradeLaunchGlobal(exercise, quiet: true, diagnostics: diagnostics, shell: shell, scratch: scratch, signal: index))
+            case .launchGlobalIsolated where build.succeeded:
+                grade.findings.append(gradeLaunchGlobal(exercise, quiet: false, diagnostics: diagnostics, shell: shell, scratch: scratch, signal: index))
             case .untouched(let folder):
                 let edited = workspace.edits(to: exercise).filter { $0.hasPrefix(folder + "/") }
                 grade.findings.append(Finding(
@@ -478,7 +485,7 @@ struct Grader {
                 } else {
                     grade.findings.append(Finding(title: title, status: .fail, details: ["it did not run:"] + stopped(testRun), signal: index))
                 }
-            case .builds, .diagnostic, .absent, .untouched, .testPasses, .testCatchesMutant, .caught: break
+            case .builds, .diagnostic, .absent, .untouched, .testPasses, .testCatchesMutant, .launchGlobalQuiet, .launchGlobalIsolated: break
             }
         }
         if verbose {
@@ -597,31 +604,6 @@ struct Grader {
     }
 
     /// Warnings and errors in the exercise's folder, deprecations included.
-    /// Type-checks the exercise's folder together with a later change (a file the package
-    /// does not build), against the modules the grade's build just made: it takes a second,
-    /// and the learner's copy is not touched.
-    func gradeLaterChange(_ exercise: Exercise, change: String, diagnostic text: String, what: String,
-                          shell: Shell, scratch: String, signal: Int) -> Finding {
-        let folder = workspace.exercise.appendingPathComponent("Sources/\(exercise.folder)")
-        let sources = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
-            .filter { $0.hasSuffix(".swift") }.sorted().map { folder.appendingPathComponent($0).path }
-        let changeFile = workspace.path(change).path
-        let modules = workspace.exercise.appendingPathComponent("\(scratch)/debug/Modules").standardizedFileURL.path
-        let cHeaders = workspace.exercise.appendingPathComponent("Sources/TSanHooks/include").path
-        let check = shell.run(
-            ["swiftc", "-typecheck", "-module-name", exercise.folder, "-I", modules, "-I", cHeaders]
-                + exercise.mode.swiftcFlags + (exercise.complete ? ["-strict-concurrency=complete"] : [])
-                + sources + [changeFile])
-        let named = check.output.split(separator: "\n").filter {
-            $0.hasPrefix(changeFile + ":") && ($0.contains(": error: ") || $0.contains(": warning: ")) && $0.contains(text)
-        }
-        guard named.isEmpty else { return Finding(title: what, status: .pass, signal: signal) }
-        return Finding(title: what, status: .fail, details: [
-            "the compiler says nothing about the later change in \(change)",
-            "expected a diagnostic containing \"\(text)\"",
-        ], signal: signal)
-    }
-
     static func diagnostics(in output: String, folder: String) -> [Diagnostic] {
         var seen: Set<String> = []
         var result: [Diagnostic] = []
