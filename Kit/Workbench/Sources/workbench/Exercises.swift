@@ -203,7 +203,9 @@ enum Exercises {
                 "The call is `healthKitController.save(drink)` in `addDrink(_:)`.",
                 "Start a task at the boundary: `Task { await healthKitController.save(drink) }`.",
             ],
-            note: nil),
+            note: nil,
+            // Waiting for the task (a semaphore, a group) builds too, and freezes the button.
+            guards: [.check("adding a drink returns at once, while HealthKit is still saving it")]),
         Exercise(
             slug: "resume-once", step: 2, title: "Resume the continuation on every path",
             stage: 2, folder: "Stage2_Continuations", startPatches: ["Kit/Workbench/Exercises/resume-once/start.patch"],
@@ -396,7 +398,8 @@ enum Exercises {
                 """,
             // Any check in which the level falls below the threshold traps, the reminder's
             // among them; the behaviour line then requires the reminder to show.
-            signals: [.noTrap],
+            // An isolated conformance traps nowhere and writes the model on the framework's queue.
+            signals: [.noTrap, .check("the reminder is set on the main thread")],
             hints: [
                 "`@preconcurrency` on a conformance makes Swift check, at each call, that the call comes on the main actor. The framework no longer keeps that promise.",
                 "`ComplicationController`: its `@preconcurrency CaffeineThresholdDelegate` conformance and `caffeineLevel(_:fellBelow:)`.",
