@@ -9,7 +9,13 @@ import Synchronization
 /// holding one on main must not order the app's accesses for TSan.
 public final class AppContainer: Sendable {
     public let directory: URL
-    public let diskDelay: Duration
+    /// How long each read and write takes beyond the real one: slow flash. A check may slow
+    /// the disk for the I/O it measures only.
+    public var diskDelay: Duration {
+        get { delay.withLock { $0 } }
+        set { delay.withLock { $0 = newValue } }
+    }
+    private let delay: SimLock<Duration>
     /// Reads and writes under way now: a background task completed while this is above
     /// zero was completed too early.
     public let inFlight = Gauge()
@@ -25,7 +31,7 @@ public final class AppContainer: Sendable {
 
     public init(directory: URL, diskDelay: Duration) {
         self.directory = directory
-        self.diskDelay = diskDelay
+        delay = SimLock(diskDelay)
     }
 
     public func url(for name: String) -> URL {

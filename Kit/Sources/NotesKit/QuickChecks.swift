@@ -29,7 +29,7 @@ public struct QuickChecks: Sendable {
         if fence.language == "sh" && fence.info.contains("run") { return checkCommands(fence, in: note) }
         if fence.value("probe") != nil || fence.value("output") != nil { return Probes.quickCheck(fence, in: note, checks: self) }
         if ["compiler", "tsan", "migrate", "suite"].contains(where: { fence.value($0) != nil }) { return [] }  // SlowChecks
-        return problem("a code block must say what it shows (see Steps/NOTES-FORMAT.md): ```\(fence.info.joined(separator: " "))")
+        return problem("a code block must say what it shows (see Kit/NOTES-FORMAT.md): ```\(fence.info.joined(separator: " "))")
     }
 
     // MARK: Excerpts
