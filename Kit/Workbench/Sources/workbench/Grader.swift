@@ -16,6 +16,8 @@ struct Workspace {
     static let grading = "Kit/Workbench/Grading"
     static let gradingFiles = ["Grading.swift", "ExerciseChecks.swift"]
     static let tsanScratch = ".build-workbench-tsan"
+    /// The app package through Kit/'s link, so that its name is not the clone's (see Kit/Package.swift).
+    static let appPackage = "CoffeeTrackerKit"
 
     var fm: FileManager { .default }
 
@@ -112,8 +114,7 @@ struct Workspace {
 
     /// The manifest and the grading tests: written before every check, whatever was edited.
     func writePackage(for exercise: Exercise) throws {
-        // The app package through Kit/'s link, so that its name is not the clone's (see Kit/Package.swift).
-        let kit = "CoffeeTrackerKit"
+        let kit = Self.appPackage
         func product(_ name: String) -> String { ".product(name: \"\(name)\", package: \"\(kit)\")" }
         let flags = exercise.complete ? ", .unsafeFlags([\"-strict-concurrency=complete\"])" : ""
         // A module copied into the exercise is a target of its own; the package above declares

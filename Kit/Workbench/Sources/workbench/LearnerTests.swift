@@ -42,7 +42,7 @@ extension Workspace {
         let mutant = package.appendingPathComponent("Sources")
         try mirror(fresh.appendingPathComponent("Sources/\(exercise.folder)"), to: mutant.appendingPathComponent(exercise.folder))
         try mirror(self.exercise.appendingPathComponent("Sources/\(test.folder)"), to: mutant.appendingPathComponent(test.folder))
-        let kit = root.lastPathComponent
+        let kit = Self.appPackage
         func product(_ name: String) -> String { ".product(name: \"\(name)\", package: \"\(kit)\")" }
         let manifest = """
             // swift-tools-version:6.2
@@ -53,7 +53,7 @@ extension Workspace {
             let package = Package(
                 name: "ExerciseMutant",
                 platforms: [.macOS(.v15)],
-                dependencies: [.package(path: "../..")],
+                dependencies: [.package(path: "../../Kit/\(kit)")],
                 targets: [
                     .target(
                         name: "Exercise",
