@@ -29,9 +29,13 @@ public final class AppContainer: Sendable {
     // Asked on the app's I/O threads (see `MainQueue` for why not `MainQueue.isCurrent`).
     private let mainQueue = MainQueue.shared
 
-    public init(directory: URL, diskDelay: Duration) {
+    /// Where each read and write ran, for `tracker --timeline` (`nil`: not recorded).
+    let timeline: TimelineRecorder?
+
+    public init(directory: URL, diskDelay: Duration, timeline: TimelineRecorder? = nil) {
         self.directory = directory
         delay = SimLock(diskDelay)
+        self.timeline = timeline
     }
 
     public func url(for name: String) -> URL {
@@ -44,7 +48,7 @@ public final class AppContainer: Sendable {
 
     /// Reads a whole file; throws `CocoaError(.fileReadNoSuchFile)` when there is none.
     public func read(_ name: String) throws -> Data {
-        try io {
+        try io(.diskRead, "read \(name)") {
             next(.read)?.wait()
             defer { fileRead.increment() }
             return try Data(contentsOf: url(for: name))
@@ -61,7 +65,7 @@ public final class AppContainer: Sendable {
 
     /// Replaces a file atomically.
     public func write(_ data: Data, to name: String) throws {
-        try io {
+        try io(.diskWrite, "write \(name)") {
             next(.write)?.wait()
             try data.write(to: url(for: name), options: .atomic)
             fileWritten.increment()
@@ -86,6 +90,11 @@ public final class AppContainer: Sendable {
     private func next(_ access: Access) -> Gate? {
         if mainQueue.isCurrent { return nil }
         return held.withLock { $0[access]?.isEmpty == false ? $0[access]!.removeFirst() : nil }
+    }
+
+    private func io<T>(_ kind: TimelineRecorder.Kind, _ what: String, _ body: () throws -> T) throws -> T {
+        guard let timeline else { return try io(body) }
+        return try timeline.span(kind, what) { try io(body) }
     }
 
     private func io<T>(_ body: () throws -> T) throws -> T {

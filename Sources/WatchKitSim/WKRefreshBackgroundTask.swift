@@ -15,13 +15,15 @@ public class WKRefreshBackgroundTask: Hashable, @unchecked Sendable {
     private let log: CompletionLog
     private let ioInFlight: Gauge
     private let mainQueue: MainQueue
+    private let timeline: TimelineRecorder?
 
     @MainActor
     init(identifier: Int, owner: WKExtension) {
         self.identifier = identifier
         log = owner.completionLog
         ioInFlight = owner.device.container.inFlight
-        mainQueue = MainQueue.shared
+        mainQueue = owner.mainQueue
+        timeline = owner.device.timeline
     }
 
     /// Called when the task's time is about to run out (watchOS 8): a plain closure in a
@@ -33,7 +35,9 @@ public class WKRefreshBackgroundTask: Hashable, @unchecked Sendable {
     @preconcurrency
     public func setTaskCompletedWithSnapshot(_ refreshSnapshot: Bool) {
         // Sampled at the call: was the app's I/O still running, which task asked, from where?
-        log.append(.init(taskIdentifier: identifier, ioInFlight: ioInFlight.level, taskName: currentTaskName,
+        let running = ioInFlight.level
+        timeline?.note(.taskCompleted, "background task #\(identifier) completed", ioInFlight: running)
+        log.append(.init(taskIdentifier: identifier, ioInFlight: running, taskName: currentTaskName,
                          onMainThread: mainQueue.isCurrent))
     }
 

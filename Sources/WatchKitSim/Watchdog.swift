@@ -30,13 +30,15 @@ public final class Watchdog: Sendable {
     private let longest = Atomic<UInt64>(0)
     private let running = Atomic<Bool>(false)
 
-    func start(onBeat: @escaping @MainActor @Sendable () -> Void) {
+    func start(timeline: TimelineRecorder? = nil, onBeat: @escaping @MainActor @Sendable () -> Void) {
         reset()
         running.store(true, ordering: .relaxed)
         let thread = Thread { [self] in
             while running.load(ordering: .relaxed) {
                 let posted = Self.uptime
+                let postedOnTimeline = timeline?.now ?? 0
                 DispatchQueue.main.async { [self] in
+                    timeline?.beat(postedAt: postedOnTimeline)
                     // A beat posted before the window started measures nothing in it.
                     if posted >= windowStart.load(ordering: .relaxed) {
                         longest.max(Self.uptime &- posted, ordering: .relaxed)

@@ -1,20 +1,39 @@
 import CoffeeModel
 import Foundation
 import SimSupport
-import TrackerSpec
 import WatchKitSim
 
-/// One simulated day on the watch, printed as it happens.
+/// One simulated day on the watch (`swift run tracker`): printed as it happens, or, when it
+/// records its timeline, played quietly and returned as the timeline of where it ran.
 @MainActor
-struct Day {
+public struct WatchDay {
     let stage: Stage
     let app: any WatchApp.Type
     let diskDelay: Duration
+    /// Record where the work ran and stay quiet; `run()` returns the timeline.
+    let recordsTimeline: Bool
 
-    func run() async throws {
-        print("Coffee Tracker, \(stage)\n")
-        try await OneAppAtATime.shared.run { @MainActor in
-            try await AppRun(app) { $0.diskDelay = diskDelay }.finish(after: play)
+    public init(stage: Stage, app: any WatchApp.Type, diskDelay: Duration, recordsTimeline: Bool = false) {
+        self.stage = stage
+        self.app = app
+        self.diskDelay = diskDelay
+        self.recordsTimeline = recordsTimeline
+    }
+
+    /// Plays the day; returns its timeline when it records one.
+    @discardableResult
+    public func run() async throws -> Timeline? {
+        if !recordsTimeline { print("Coffee Tracker, \(stage)\n") }
+        return try await OneAppAtATime.shared.run { @MainActor in
+            let run = try AppRun(app) {
+                $0.diskDelay = diskDelay
+                $0.timeline = recordsTimeline ? TimelineRecorder(executor: Executors.current) : nil
+            }
+            try await run.finish(after: play)
+            return run.device.timeline.map {
+                // The tracker's own test for a refresh's stall: at least half a disk write.
+                Timeline(title: "\(stage)", recorder: $0, stallThreshold: max(diskDelay / 2, .milliseconds(2)))
+            }
         }
     }
 
@@ -69,10 +88,12 @@ struct Day {
     }
 
     private func step(_ run: AppRun, _ text: String) {
-        print("\(Display.time(run.device.clock.now))  \(text)")
+        let line = "\(Display.time(run.device.clock.now))  \(text)"
+        if let timeline = run.device.timeline { timeline.note(.phase, line) } else { print(line) }
     }
 
     private func show(_ run: AppRun) {
+        guard !recordsTimeline else { return }
         let lines = run.screen.lines
         let width = max(24, lines.map(\.count).max() ?? 0)
         print("       +" + String(repeating: "-", count: width + 2) + "+")
@@ -85,6 +106,7 @@ struct Day {
     }
 
     private func report(_ record: RuntimeRecord, longestRefreshStall: Duration) {
+        guard !recordsTimeline else { return }
         print("What the watchOS runtime recorded before the relaunch:")
         let completions = record.deliveredTasks.map { "#\($0): \(record.completionCount(of: $0))x" }
         print("  background tasks completed:     \(completions.joined(separator: ", "))")
