@@ -9,7 +9,7 @@ extension Check {
         addingADrink, drinksSurviveARelaunch, oldDrinksAreDropped, otherAppsSamplesArrive,
         refreshCompletesOnceAndSchedules, complicationShowsTheLevel, corruptLogIsSetAside,
         relaunchImportsNothingTwice, deletionsWhileNotRunningApply, ownDrinkDeletedInHealthDisappears,
-        reminderWhenCaffeineRunsLow, diskWorkStaysOffMain,
+        reminderWhenCaffeineRunsLow, diskWorkStaysOffMain, overlappingSavesKeepEveryDrink,
         dayChangeDropsOldDrinks, eachLaunchSharesItsOwnModel,
         liveChangesArriveWithoutRefresh, liveQueryAndRefreshImportOnce, liveQueryStopsWithTheApp,
     ]

@@ -103,23 +103,29 @@ extension Check {
                 // The save that follows the change waits until the screen is drawn (its read
                 // of the list would be one more access to keep).
                 let save = run.device.container.holdNextWrite()
-                // A loop waiting off the main actor publishes the shorter list at once; one on
-                // main does nothing until this turn is over.
+                // A loop waiting off the main actor takes the notification at once; one on main
+                // does nothing until this turn is over. What a loop off main does next tells a
+                // race from a fix: it publishes the shorter list at once (the race), or it
+                // waits for main (a hop: `MainActor.run`, a main-actor method, the main queue),
+                // and then the app has nothing left to do until this turn is over.
                 let loopsOffMain = run.runtime.notificationLoopsWaitingOffMain.level
+                let taken = run.runtime.notificationsTakenOffMain
+                let takenBefore = taken.count
                 let published = { run.runtime.storedOffMainSinceTurn > 0 }
-                var timedOut = false
+                var loopStuck = false
                 try await run.busyAtRuntimeTurn {
                     clock.advance(by: 17.5 * 3600)
                     _ = run.busyMainThread(atMost: .seconds(5)) { clock.notificationsSent.count > sent }
                     if loopsOffMain > 0 {
-                        timedOut = !run.busyMainThread(atMost: .seconds(10), until: published)
-                    } else {
-                        // Where the system's own sequence does not say (Apple platforms), or the
-                        // app observes with a block: until it has published or has nothing to do.
-                        run.busyMainThread(untilIdleOr: published)
+                        // Every loop off main takes its notification, right or wrong; the bound
+                        // is for a loop that never does, which no answer's grade depends on.
+                        loopStuck = !run.busyMainThread(atMost: .seconds(10)) { taken.count > takenBefore || published() }
                     }
+                    // Where the system's own sequence does not say (Apple platforms), or the
+                    // app observes with a block: until it has published or has nothing to do.
+                    run.busyMainThread(untilIdleOr: published)
                 }
-                if timedOut { throw TimedOut(what: "the day-change loop off main to publish", after: .seconds(10)) }
+                if loopStuck { throw TimedOut(what: "a day-change loop waiting off main to take the notification", after: .seconds(10)) }
                 save.open()
                 try await waitUntil("yesterday's drink to leave the screen:\n\(run.screen)") { run.drinkRows.isEmpty }
                 try await run.waitForSaves(1)

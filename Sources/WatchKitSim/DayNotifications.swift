@@ -59,10 +59,12 @@ extension NotificationCenter {
             /// at once when a notification comes, not behind a busy main thread.
             public mutating func next(isolation actor: isolated (any Actor)?) async -> Notification? {
                 let offMain = actor.map { ObjectIdentifier($0) != ObjectIdentifier(MainActor.shared) } ?? true
-                let loops = offMain ? WKExtension.running?.notificationLoopsWaitingOffMain : nil
-                loops?.enter()
-                defer { loops?.leave() }
-                return await base.next(isolation: actor)?.value
+                let running = offMain ? WKExtension.running : nil
+                running?.notificationLoopsWaitingOffMain.enter()
+                defer { running?.notificationLoopsWaitingOffMain.leave() }
+                let notification = await base.next(isolation: actor)?.value
+                if notification != nil { running?.notificationsTakenOffMain.increment() }
+                return notification
             }
         }
     }

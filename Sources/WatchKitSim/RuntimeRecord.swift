@@ -9,6 +9,10 @@ public struct RuntimeRecord: Sendable {
         /// The name of the Swift task that completed it (SE-0469), `nil` for an unnamed
         /// task or a call made outside any task.
         public let taskName: String?
+        /// Whether it was called on the main thread. WatchKit accepts a completion from any
+        /// thread; the app's own promise ("the refresh ends on main, after its work") is
+        /// what a test can hold it to.
+        public let onMainThread: Bool
     }
 
     /// Main-thread-only APIs the app called from another thread, in order.

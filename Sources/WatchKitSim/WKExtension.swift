@@ -72,6 +72,10 @@ public final class WKExtension {
     /// race scenario: such a loop runs at once when a notification comes.
     public nonisolated let notificationLoopsWaitingOffMain = Gauge()
 
+    /// Notifications such a loop has taken (the same loops, counted as events): a loop that
+    /// hands its work to main and waits again at once leaves the gauge where it was.
+    public nonisolated let notificationsTakenOffMain = EventCounter()
+
     /// Main-thread-only calls made from other threads, in order (see `noteOffMainCall`).
     private nonisolated let offMainCalls = SimLock<[String]>([])
 

@@ -14,6 +14,7 @@ public class WKRefreshBackgroundTask: Hashable, @unchecked Sendable {
     public let identifier: Int
     private let log: CompletionLog
     private let ioInFlight: Gauge
+    private let mainQueue: MainQueue
     private let timeline: TimelineRecorder?
 
     @MainActor
@@ -21,6 +22,7 @@ public class WKRefreshBackgroundTask: Hashable, @unchecked Sendable {
         self.identifier = identifier
         log = owner.completionLog
         ioInFlight = owner.device.container.inFlight
+        mainQueue = owner.mainQueue
         timeline = owner.device.timeline
     }
 
@@ -32,10 +34,11 @@ public class WKRefreshBackgroundTask: Hashable, @unchecked Sendable {
 
     @preconcurrency
     public func setTaskCompletedWithSnapshot(_ refreshSnapshot: Bool) {
-        // Sampled at the call: was the app's I/O still running, and which task asked?
+        // Sampled at the call: was the app's I/O still running, which task asked, from where?
         let running = ioInFlight.level
         timeline?.note(.taskCompleted, "background task #\(identifier) completed", ioInFlight: running)
-        log.append(.init(taskIdentifier: identifier, ioInFlight: running, taskName: currentTaskName))
+        log.append(.init(taskIdentifier: identifier, ioInFlight: running, taskName: currentTaskName,
+                         onMainThread: mainQueue.isCurrent))
     }
 
     /// The calling task's name (SE-0469): `Task.name` needs the Swift 6.2 runtime, which

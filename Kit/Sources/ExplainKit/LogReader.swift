@@ -34,6 +34,14 @@ public enum LogReader {
             return Entry(location: nil, severity: "runtime", message: line, groups: [])
         }
         if let diagnostic = diagnostic(line) { return diagnostic }
+        // "path.swift:12:5 message", as Xcode's issue list copies it (no severity).
+        if let range = line.range(of: #"^\S+\.swift:\d+:\d+:? "#, options: .regularExpression) {
+            let message = String(line[range.upperBound...])
+            if single || matcher.row(forMessage: message) != nil {
+                let location = line[range].trimmingCharacters(in: CharacterSet(charactersIn: ": "))
+                return Entry(location: shortPath(location), severity: nil, message: message, groups: groups(in: message))
+            }
+        }
         // A message pasted without location or severity ("Capture of 'x' with …"): kept when
         // it is the whole input, or when the table knows it; other log lines are not diagnostics.
         if single || matcher.row(forMessage: line) != nil {
@@ -61,7 +69,9 @@ public enum LogReader {
                          groups: groups(in: message))
         }
         for severity in ["error", "warning", "note", "remark"] {
-            guard let marker = line.range(of: "\(severity): ") else { continue }
+            // Compilers print it in lower case; a line retyped into an issue may open with "Warning: ".
+            guard let marker = line.range(of: "\(severity): ")
+                ?? line.range(of: "\(severity): ", options: [.anchored, .caseInsensitive]) else { continue }
             if severity == "note" || severity == "remark" { return nil }
             let before = line[..<marker.lowerBound].trimmingCharacters(in: .whitespaces)
             let message = String(line[marker.upperBound...])

@@ -45,6 +45,20 @@ struct RoutingTests {
         #expect(routing.kinds[0].entries[0].location == "Sources/App/Feed.swift:8:14")
     }
 
+    /// A retyped "Warning: " and Xcode's issue-list copy ("path:line:col message", no severity)
+    /// are read as diagnostics with their location; a bare path line in a log is not one.
+    @Test func aRetypedSeverityAndAnIssueListCopyAreRead() {
+        let retyped = Kit.route("Warning: Sending value of non-Sendable type 'Job' risks causing data races", single: true)
+        #expect(retyped.kinds.map(\.row.id) == ["sending-value"])
+        #expect(retyped.kinds.first?.entries.first?.severity == "warning")
+        let copied = Kit.route("/App/Share/ShareView.swift:237:30 Passing argument of non-sendable type 'Item' "
+            + "outside of main actor-isolated context may introduce data races", single: true)
+        #expect(copied.kinds.map(\.row.id) == ["nonsendable-result"])
+        #expect(copied.kinds.first?.entries.first?.location == "Share/ShareView.swift:237:30")
+        let log = Kit.route("/src/App/Sources/App/Model.swift:3:1 compiled in 12 ms\n")
+        #expect(log.kinds.isEmpty && log.unknown.isEmpty)
+    }
+
     @Test func anUnknownDiagnosticIsListedNotGuessed() {
         let routing = Kit.route("/src/A.swift:1:1: error: cannot find 'x' in scope\n")
         #expect(routing.kinds.isEmpty)

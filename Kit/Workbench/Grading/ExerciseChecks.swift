@@ -28,6 +28,10 @@ enum ExerciseChecks {
                     try await overlappingRefreshWaitsForTheLoad(run)
                 case "the work after authorization runs on the main thread, the Health status written there":
                     try await authorizationWorkOnMain(run)
+                case "the reminder is set on the main thread":
+                    try await reminderSetOnMain(run)
+                case "adding a drink returns at once, while HealthKit is still saving it":
+                    try await addingADrinkDoesNotWaitForHealthKit(run)
                 default:
                     throw ExerciseCheckFailure("the workbench has no check named \"\(name)\"")
                 }
@@ -72,6 +76,51 @@ enum ExerciseChecks {
                     + "the code after the `await` did not run on main"
                     + (record.offMainCalls.isEmpty ? "" : ", and main-thread-only calls: \(record.offMainCalls)"))
         }
+    }
+
+    /// The framework calls its delegate on a queue of its own. Nothing traps where nothing
+    /// checks: a main-actor witness reached through an isolated conformance, from a framework
+    /// built in the Swift 5 mode, runs there silently and writes the model off main. The
+    /// runtime counts `@Published` changes made off the main thread.
+    @MainActor
+    static func reminderSetOnMain(_ run: AppRun) async throws {
+        try await run.waitUntilLaunched()
+        try await run.addDrink(.singleEspresso)
+        let server = run.runtime.complicationServer
+        try await waitUntil("the complication to show 64 mg") { server.currentEntry?.text == "64 mg" }
+        let before = run.record.offMainPublishes
+        // Six hours: past one half-life (5 h), 64 mg falls under the 50 mg threshold.
+        run.device.clock.advance(by: 6 * 3600)
+        server.reloadTimeline(for: .caffeine)
+        try await run.waitForScreen("Under 50 mg: time for a coffee?")
+        await run.quiesce()
+        let offMain = run.record.offMainPublishes - before
+        if offMain > 0 {
+            throw ExerciseCheckFailure(
+                "the reminder was published off the main thread (\(offMain) change(s) to the model's `@Published` properties; "
+                    + "SwiftUI warns: \"Publishing changes from background threads is not allowed\"): the delegate method "
+                    + "ran on the framework's queue, with nothing to check it")
+        }
+    }
+
+    /// The button's action must not wait for HealthKit: the save is held, and the sample it
+    /// stores is stored only once the gate opens. A tap that returns with the sample already
+    /// stored waited for the save on the main thread (here, until the held gate gave up).
+    @MainActor
+    static func addingADrinkDoesNotWaitForHealthKit(_ run: AppRun) async throws {
+        try await run.waitUntilLaunched()
+        let stored = run.health.samples.count
+        let gate = run.health.hold(.save)
+        defer { gate.open() }
+        try run.tapAddDrink(.latte)
+        let waited = run.health.samples.count > stored
+        gate.open()
+        if waited {
+            throw ExerciseCheckFailure(
+                "the tap on a drink returned only after HealthKit had saved it: the main thread waited for the save "
+                    + "(a user's button would freeze for as long as HealthKit takes)")
+        }
+        try await waitUntil("the drink to reach HealthKit") { run.health.samples.count > stored }
     }
 
     /// The second of two overlapping refreshes must wait for the load it joins: a refresh

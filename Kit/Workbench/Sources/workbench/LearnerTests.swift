@@ -5,66 +5,81 @@ import MatrixKit
 // and a copy of the stage with the exercise's defect planted that the same tests run on.
 
 extension Workspace {
-    /// The mutant copy lives in Exercise/Mutant, written again before every check: the stage
-    /// as the start made it with mutant.patch applied, and the learner's tests with
-    /// `import Exercise` made `import ExerciseMutant`.
+    /// The mutant copy is a package of its own, Exercise/Mutant, written again before every
+    /// check: the stage as the start made it with mutant.patch applied, as a target named
+    /// `Exercise` like the stage's, and the learner's tests as they are. Module, types and
+    /// test target carry the same names as on the stage, so that only behaviour tells them apart.
     static let mutant = "Mutant"
+    static let mutantScratch = ".build-workbench-mutant"
 
-    /// The manifest's extra targets for a test exercise: the mutant module and the two test
-    /// targets (the learner's tests in the Swift 6 mode, as a new test file would be).
-    static func testTargets(for exercise: Exercise, test: LearnerTest, appDependencies: [String], settings: String,
-                            product: (String) -> String) -> String {
-        let testProducts = ["TrackerSpec", "WatchKitSim", "HealthKitSim", "SimSupport"].map(product).joined(separator: ", ")
-        return """
-                    .target(
-                        name: "ExerciseMutant",
-                        dependencies: [\(appDependencies.joined(separator: ", "))],
-                        path: "\(mutant)/Sources/\(exercise.folder)",
-                        swiftSettings: [\(settings)]
-                    ),
-                    .testTarget(
-                        name: "\(test.folder)",
-                        dependencies: ["Exercise", \(testProducts)],
-                        path: "Sources/\(test.folder)",
-                        swiftSettings: [.swiftLanguageMode(.v6)]
-                    ),
-                    .testTarget(
-                        name: "\(test.mutantTarget)",
-                        dependencies: ["ExerciseMutant", \(testProducts)],
-                        path: "\(mutant)/Sources/\(test.folder)",
-                        swiftSettings: [.swiftLanguageMode(.v6)]
-                    ),
+    /// The manifest's extra target for a test exercise: the learner's tests, in the Swift 6
+    /// mode, as a new test file would be.
+    static func testTargets(for exercise: Exercise, test: LearnerTest, product: (String) -> String) -> String {
+        """
+                .testTarget(
+                    name: "\(test.folder)",
+                    dependencies: ["Exercise", \(testProducts(product))],
+                    path: "Sources/\(test.folder)",
+                    swiftSettings: [.swiftLanguageMode(.v6)]
+                ),
 
-            """
+        """
+    }
+
+    static func testProducts(_ product: (String) -> String) -> String {
+        ["TrackerSpec", "WatchKitSim", "HealthKitSim", "SimSupport"].map(product).joined(separator: ", ")
     }
 
     /// Writes Exercise/Mutant. Files are written only where they changed, so that a check
     /// after an edit to the test rebuilds the tests, not the mutant module.
-    func writeMutant(for exercise: Exercise, test: LearnerTest) throws {
+    func writeMutant(for exercise: Exercise, test: LearnerTest, appDependencies: [String], settings: String) throws {
         let fresh = fm.temporaryDirectory.appendingPathComponent("workbench-mutant-\(getpid())")
         try? fm.removeItem(at: fresh)
         defer { try? fm.removeItem(at: fresh) }
         try startingState(of: exercise, in: fresh)
         try applyPatch(path(exercise.mutantPatch), in: fresh)
-        let mutant = self.exercise.appendingPathComponent("\(Self.mutant)/Sources")
-        try mirror(fresh.appendingPathComponent("Sources/\(exercise.folder)"), to: mutant.appendingPathComponent(exercise.folder)) { $0 }
-        try mirror(self.exercise.appendingPathComponent("Sources/\(test.folder)"), to: mutant.appendingPathComponent(test.folder)) { text in
-            text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-                line.trimmingCharacters(in: .whitespaces).hasSuffix("import Exercise")
-                    ? line.replacingOccurrences(of: "import Exercise", with: "import ExerciseMutant") : String(line)
-            }.joined(separator: "\n")
+        let package = self.exercise.appendingPathComponent(Self.mutant)
+        let mutant = package.appendingPathComponent("Sources")
+        try mirror(fresh.appendingPathComponent("Sources/\(exercise.folder)"), to: mutant.appendingPathComponent(exercise.folder))
+        try mirror(self.exercise.appendingPathComponent("Sources/\(test.folder)"), to: mutant.appendingPathComponent(test.folder))
+        let kit = Self.appPackage
+        func product(_ name: String) -> String { ".product(name: \"\(name)\", package: \"\(kit)\")" }
+        let manifest = """
+            // swift-tools-version:6.2
+            // Written by Scripts/workbench before every check: the stage with a defect planted,
+            // under the stage's own module name, and your tests as they are.
+            import PackageDescription
+
+            let package = Package(
+                name: "ExerciseMutant",
+                platforms: [.macOS(.v15)],
+                dependencies: [.package(path: "../../Kit/\(kit)")],
+                targets: [
+                    .target(
+                        name: "Exercise",
+                        dependencies: [\(appDependencies.joined(separator: ", "))],
+                        path: "Sources/\(exercise.folder)",
+                        swiftSettings: [\(settings)]
+                    ),
+            \(Self.testTargets(for: exercise, test: test, product: product))    ]
+            )
+
+            """
+        let url = package.appendingPathComponent("Package.swift")
+        if (try? String(contentsOf: url, encoding: .utf8)) != manifest {
+            try manifest.write(to: url, atomically: true, encoding: .utf8)
         }
     }
 
-    /// Makes `target` hold `source`'s Swift files, each passed through `transform`.
-    private func mirror(_ source: URL, to target: URL, _ transform: (String) -> String) throws {
+    /// Makes `target` hold `source`'s Swift files.
+    private func mirror(_ source: URL, to target: URL) throws {
         try fm.createDirectory(at: target, withIntermediateDirectories: true)
         let wanted = ((try? fm.contentsOfDirectory(atPath: source.path)) ?? []).filter { $0.hasSuffix(".swift") }
         for file in (try? fm.contentsOfDirectory(atPath: target.path)) ?? [] where !wanted.contains(file) {
             try fm.removeItem(at: target.appendingPathComponent(file))
         }
         for file in wanted {
-            let text = transform(try String(contentsOf: source.appendingPathComponent(file), encoding: .utf8))
+            let text = try String(contentsOf: source.appendingPathComponent(file), encoding: .utf8)
             let url = target.appendingPathComponent(file)
             if (try? String(contentsOf: url, encoding: .utf8)) != text {
                 try text.write(to: url, atomically: true, encoding: .utf8)
@@ -75,7 +90,7 @@ extension Workspace {
 
 extension Grader {
     /// Grades a test exercise's two lines: the learner's tests pass on the stage, and fail on
-    /// the mutant. Runs only the lines `measured` selects.
+    /// every mutant. Runs only the lines `measured` selects.
     func gradeLearnerTest(_ exercise: Exercise, _ test: LearnerTest, shell: Shell, scratch: String,
                           measured: (Int) -> Bool) -> [Finding] {
         var findings: [Finding] = []
@@ -88,25 +103,19 @@ extension Grader {
                                             details: ["not measured: verify grades this wrong answer on the line it names only"], signal: index))
                     continue
                 }
-                let onMutant: Bool = if case .testCatchesMutant = signal { true } else { false }
-                let target = onMutant ? test.mutantTarget : test.folder
-                let result = shell.run(
-                    ["swift", "test", "--skip-build", "--scratch-path", scratch, "--disable-xctest", "--filter", "^\(target)\\."],
-                    environment: ["SWIFT_BACKTRACE": "enable=no"], timeout: 300)
-                let run = TestRun(result)
+                if case .testCatchesMutant = signal {
+                    findings.append(gradeOnMutants(exercise, test, title: title, signal: index))
+                    continue
+                }
+                let run = TestRun(shell.run(
+                    ["swift", "test", "--skip-build", "--scratch-path", scratch, "--disable-xctest", "--filter", "^\(test.folder)\\."],
+                    environment: ["SWIFT_BACKTRACE": "enable=no"], timeout: 300))
                 if let stopped = run.stopped {
-                    // A test that stops the process fails; on the mutant that is what it must do.
-                    findings.append(Finding(title: title, status: onMutant ? .pass : .fail,
+                    findings.append(Finding(title: title, status: .fail,
                                             details: ["the test process stopped before the run ended:"] + stopped, signal: index))
                 } else if run.count == 0 {
                     findings.append(Finding(title: title, status: .fail,
                                             details: ["no test ran: \(exercise.file) holds no `@Test` function"], signal: index))
-                } else if onMutant {
-                    findings.append(Finding(
-                        title: title, status: run.passed ? .fail : .pass,
-                        details: run.passed
-                            ? ["your test passes on the copy that \(test.mutant): it cannot tell that app from a working one"]
-                            : ["it fails there, as it must:"] + run.issues, signal: index))
                 } else {
                     findings.append(Finding(
                         title: title, status: run.passed ? .pass : .fail,
@@ -117,6 +126,35 @@ extension Grader {
             }
         }
         return findings
+    }
+
+    /// Builds the mutant package once, then runs the learner's tests on each mutant in a
+    /// process of its own: the test must fail on every one.
+    private func gradeOnMutants(_ exercise: Exercise, _ test: LearnerTest, title: String, signal: Int) -> Finding {
+        let package = workspace.exercise.appendingPathComponent(Workspace.mutant)
+        let mutantShell = Shell(directory: package, scratch: FileManager.default.temporaryDirectory)
+        let scratch = "../../" + Workspace.mutantScratch
+        let build = mutantShell.run(["swift", "build", "--build-tests", "--scratch-path", scratch])
+        guard build.succeeded else {
+            return Finding(title: title, status: .fail, details: ["the copy with the defects planted does not build:", build.tail(12)], signal: signal)
+        }
+        var passedOn: [LearnerTest.Mutant] = []
+        var details: [String] = []
+        for mutant in test.mutants {
+            let run = TestRun(mutantShell.run(
+                ["swift", "test", "--skip-build", "--scratch-path", scratch, "--disable-xctest", "--filter", "^\(test.folder)\\."],
+                environment: ["SWIFT_BACKTRACE": "enable=no", "WORKBENCH_MUTANT": mutant.name], timeout: 300))
+            if run.stopped != nil || !run.passed {
+                // A test that stops the process fails; on a mutant that is what it must do.
+                details.append("on the copy that \(mutant.words): it fails, as it must")
+            } else {
+                passedOn.append(mutant)
+            }
+        }
+        if passedOn.isEmpty { return Finding(title: title, status: .pass, details: details, signal: signal) }
+        return Finding(title: title, status: .fail, details: passedOn.map {
+            "your test passes on the copy that \($0.words): it cannot tell that app from a working one"
+        } + details, signal: signal)
     }
 }
 

@@ -59,3 +59,48 @@ struct WrongAnswer {
         return nil
     }
 }
+
+/// A correct answer that differs from the kit's solution, kept beside it as
+/// Kit/Workbench/Exercises/SLUG/right-NAME.patch: a patch against the starting state whose
+/// header says what it is:
+///
+///     Right answer: what the learner did, in a sentence.
+///
+/// `verify` applies each to a fresh start and requires the full grade to pass: a grade that
+/// fails a right answer teaches the learner to distrust it.
+struct RightAnswer {
+    let name: String
+    /// From the package root.
+    let patch: String
+    let what: String
+
+    static func all(of exercise: Exercise, root: URL) -> [RightAnswer] {
+        let folder = root.appendingPathComponent(exercise.wrongAnswersFolder)
+        let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
+            .filter { $0.hasPrefix("right-") && $0.hasSuffix(".patch") }.sorted()
+        return files.map { file in
+            let text = (try? String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)) ?? ""
+            let what = text.split(separator: "\n").prefix { !$0.hasPrefix("--- ") }.first { $0.hasPrefix("Right answer: ") }
+                .map { String($0.dropFirst("Right answer: ".count)).trimmingCharacters(in: .whitespaces) }
+            return RightAnswer(
+                name: String(file.dropFirst("right-".count).dropLast(".patch".count)),
+                patch: "\(exercise.wrongAnswersFolder)/\(file)", what: what ?? "")
+        }
+    }
+
+    /// The exercise's first wrong answer, posing as a right one (`verify --wrong-as-right`):
+    /// verify must fail.
+    static func wrongAsRight(_ exercise: Exercise, root: URL) -> [RightAnswer] {
+        WrongAnswer.all(of: exercise, root: root).prefix(1).map {
+            RightAnswer(name: "wrong-as-right", patch: $0.patch, what: "the wrong answer \($0.name)")
+        }
+    }
+
+    /// Why this right answer's grade does not prove what it should; nil when it passes.
+    func problem(with grade: Grade) -> String? {
+        if what.isEmpty { return "its header needs a \"Right answer:\" line" }
+        if grade.passed { return nil }
+        let failing = grade.findings.filter { $0.status != .pass }
+        return "it does not pass: " + failing.map { "\"\($0.title)\": \($0.details.prefix(3).joined(separator: "; "))" }.joined(separator: " | ")
+    }
+}

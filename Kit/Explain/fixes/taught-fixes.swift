@@ -1,0 +1,86 @@
+// explain: -swift-version 6
+// The fixes the table teaches for the kinds of Kit/Explain/repro/isolation-mismatch.swift,
+// unneeded-markers.swift and the Sendable class rows, each written out: this file must
+// compile with no diagnostic at all (ExplainTests, `theFixesTheTableTeachesCompileCleanly`).
+import Observation
+import Synchronization
+
+// isolation-override: the async variant of an override may take the class's actor, and a
+// main-actor subclass of a nonisolated class is accepted.
+class Screen {
+    func setUp() async throws {}
+}
+
+@MainActor final class ScreenTests: Screen {
+    var prepared = false
+    override func setUp() async throws { prepared = true }
+}
+
+// isolated-key-path: formed on the same actor, or to a nonisolated Sendable `let`.
+@MainActor final class Panel {
+    var width = 0
+    nonisolated let id = 1
+}
+
+@MainActor func widthPath() -> ReferenceWritableKeyPath<Panel, Int> { \Panel.width }
+nonisolated func idPath() -> KeyPath<Panel, Int> { \Panel.id }
+nonisolated func widthReader() -> @MainActor (Panel) -> Int { { $0.width } }
+
+// nonisolated-mutable-storage: a Mutex in a nonisolated `let`; a Sendable `var` of a
+// main-actor struct may be nonisolated (SE-0434).
+actor Counter {
+    nonisolated let total = Mutex(0)
+    nonisolated func add() { total.withLock { $0 += 1 } }
+}
+
+@MainActor struct Layout {
+    nonisolated var spacing = 8
+}
+
+// nonisolated-unsafe-unneeded: @ObservationIgnored keeps the attribute on stored storage.
+@Observable final class Progress: Sendable {
+    @ObservationIgnored nonisolated(unsafe) var fraction: Double = 0
+}
+
+// sendable-class-mutable: a Mutex held by a `let` makes the class Sendable, no @unchecked.
+final class Tally: Sendable {
+    let count = Mutex(0)
+}
+
+// isolation-crossing-conversion: keep the function type's isolation, or Sendable types.
+final class Draft {}
+final class Entry: Sendable {}
+@MainActor func saveDraft(_ draft: Draft) async {}
+@MainActor func saveEntry(_ entry: Entry) async {}
+
+func keepForLater() {
+    let save: @MainActor (Draft) async -> Void = saveDraft
+    let store: nonisolated(nonsending) (Entry) async -> Void = saveEntry
+    _ = (save, store)
+}
+
+// sending-function-conversion: a closure written at the call, or a `-> sending` function.
+func takeFresh(_ make: () -> sending Draft) {}
+func makeDraft() -> sending Draft { Draft() }
+
+func passMakers() {
+    takeFresh { Draft() }
+    takeFresh(makeDraft)
+}
+
+// actor-mutating-async: a synchronous mutation, or a copy mutated and stored back.
+struct Upload {
+    var sent = 0
+    mutating func send() async { sent += 1 }
+    mutating func markSent() { sent += 1 }
+}
+
+actor Uploader {
+    var upload = Upload()
+    func markAll() { upload.markSent() }
+    func sendAll() async {
+        var copy = upload
+        await copy.send()
+        upload = copy
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import MatrixKit
+
+// Grading, step 1: build the exercise package, and grade the lines the build and the
+// sources answer (the build, diagnostics, patterns, untouched folders, the launch's global).
+
+/// What the build said.
+struct BuildOutcome {
+    let result: ProcessResult
+    /// Warnings and errors in the exercise's folder.
+    let diagnostics: [Diagnostic]
+    var errors: [Diagnostic] { diagnostics.filter { $0.severity == "error" } }
+
+    /// The first errors, or the end of the build's output when none is in the exercise's folder.
+    var errorLines: [String] {
+        let details = errors.prefix(6).map { "\($0.path):\($0.line):\($0.column): \($0.message)" }
+        return details.isEmpty ? [result.tail(12)] : details
+    }
+}
+
+extension Grader {
+    func build(_ run: GradingRun) -> BuildOutcome {
+        let exercise = run.exercise
+        // Complete diagnostics need every file compiled, not only the edited ones.
+        let hasDiagnostic = run.graded.contains {
+            switch $0 {
+            case .diagnostic, .launchGlobalQuiet: true
+            default: false
+            }
+        }
+        if hasDiagnostic { touchSources(exercise) }
+        let result = run.shell.run(["swift", "build", "--build-tests", "--scratch-path", run.scratch]
+            + (exercise.usesTSan ? ["--sanitize=thread"] : []))
+        return BuildOutcome(result: result, diagnostics: Self.diagnostics(in: result.output, folder: exercise.editedFolder))
+    }
+
+    /// The lines graded without running anything, in the order of the exercise's signals.
+    func buildFindings(_ run: GradingRun, _ build: BuildOutcome) -> [Finding] {
+        let exercise = run.exercise
+        let output = build.result.output
+        var findings: [Finding] = []
+        for (index, signal) in run.graded.enumerated() {
+            switch signal {
+            case .builds:
+                let title = "it builds in \(exercise.mode.rawValue)"
+                findings.append(build.result.succeeded
+                    ? Finding(title: title, status: .pass, signal: index)
+                    : Finding(title: title, status: .fail, details: build.errorLines, signal: index))
+            case .diagnostic(let text):
+                findings.append(diagnosticFinding(text, build, signal: index))
+            case .absent(let pattern, let what):
+                let matches = sourceMatches(pattern, in: exercise)
+                findings.append(Finding(
+                    title: what, status: matches.isEmpty ? .pass : .fail,
+                    details: matches.prefix(4).map { "still there: \($0)" }, signal: index))
+            case .launchGlobalQuiet where !output.isEmpty:
+                findings.append(gradeLaunchGlobal(exercise, quiet: true, diagnostics: build.diagnostics, shell: run.shell,
+                                                  scratch: run.scratch, signal: index))
+            case .launchGlobalIsolated where build.result.succeeded:
+                findings.append(gradeLaunchGlobal(exercise, quiet: false, diagnostics: build.diagnostics, shell: run.shell,
+                                                  scratch: run.scratch, signal: index))
+            case .untouched(let folder):
+                let edited = workspace.edits(to: exercise).filter { $0.hasPrefix(folder + "/") }
+                findings.append(Finding(
+                    title: "\(signal)", status: edited.isEmpty ? .pass : .fail,
+                    details: edited.prefix(4).map { "edited: Exercise/Sources/\($0)" }, signal: index))
+            default: break
+            }
+        }
+        return findings
+    }
+
+    private func diagnosticFinding(_ text: String, _ build: BuildOutcome, signal: Int) -> Finding {
+        let title = "the diagnostic \"\(text)\" is gone"
+        let named = build.diagnostics.filter { $0.message.contains(text) }
+        if !build.result.output.isEmpty, named.isEmpty, build.result.succeeded || !build.errors.isEmpty {
+            return Finding(title: title, status: .pass, signal: signal)
+        } else if named.isEmpty {
+            return Finding(title: title, status: .notMeasured, details: ["the build stopped before the compiler checked it"], signal: signal)
+        }
+        return Finding(
+            title: title, status: .fail,
+            details: named.prefix(4).map { "still there: \($0.path):\($0.line):\($0.column): \($0.severity): \($0.message)" }, signal: signal)
+    }
+
+    /// When the build failed: why, and every line that could not be measured.
+    func unbuiltFindings(_ run: GradingRun, _ build: BuildOutcome, graded: [Finding]) -> [Finding] {
+        var findings: [Finding] = []
+        if !run.graded.contains(where: { if case .builds = $0 { true } else { false } }) {
+            findings.append(Finding(title: "it builds", status: .fail, details: build.errorLines))
+        }
+        for (index, signal) in run.graded.enumerated() where !graded.contains(where: { $0.signal == index }) {
+            findings.append(Finding(title: "\(signal)", status: .notMeasured, details: ["not measured: the exercise does not build"], signal: index))
+        }
+        if run.exercise.test == nil {
+            findings.append(Finding(title: "every behaviour check still passes", status: .notMeasured, details: ["not measured: the exercise does not build"]))
+        }
+        return findings
+    }
+}
