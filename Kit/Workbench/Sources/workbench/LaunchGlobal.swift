@@ -4,24 +4,48 @@ import MatrixKit
 // Exercise 18's grade: the global through which ClockKit's controller finds the running
 // model, judged by its isolation, whatever it is called and wherever it lives. The global is
 // found by what the app does with it: the static the launch (`makeScene`) sets, or, where the
-// launch sets none, the one the complication controller's `init` reads its model from.
+// launch sets none, the one the complication controller's `init` reads its model from; or a
+// global variable of the module's own that the launch sets or the controller reads.
 
-/// A static property found in the exercise's sources: `owner.name`.
+/// The global found in the exercise's sources: a static, `owner.name`, or a module's global.
 struct LaunchGlobal: Equatable {
-    let owner: String
+    /// The type that holds a static; `nil` for a global variable of the module.
+    let owner: String?
     let name: String
-    var expression: String { "\(owner).\(name)" }
+    var expression: String { owner.map { "\($0).\(name)" } ?? name }
 
-    /// The static the launch sets in CoffeeTrackerApp.swift; else the one the controller reads.
+    /// The static the launch sets in CoffeeTrackerApp.swift; else the one the controller
+    /// reads; else a global variable of the module that either of them uses that way.
     static func find(in folder: URL) -> LaunchGlobal? {
         func text(_ file: String) -> String {
             (try? String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)) ?? ""
         }
+        let launch = text("CoffeeTrackerApp.swift"), controller = text("ComplicationController.swift")
         // `Type.name = ` (not `==`): an assignment to a static, in the launch.
-        let set = firstMatch(#"\b([A-Z]\w*)\.([a-z_]\w*)\s*=(?!=)"#, in: text("CoffeeTrackerApp.swift"))
+        let set = firstMatch(#"\b([A-Z]\w*)\.([a-z_]\w*)\s*=(?!=)"#, in: launch)
         // `model = Type.name` (an optional unwrapped or not), in the controller.
-        let read = firstMatch(#"\bmodel\s*=\s*([A-Z]\w*)\.([a-z_]\w*)\b(?!\s*\()"#, in: text("ComplicationController.swift"))
-        return set ?? read
+        let read = firstMatch(#"\bmodel\s*=\s*([A-Z]\w*)\.([a-z_]\w*)\b(?!\s*\()"#, in: controller)
+        return set ?? read ?? moduleGlobal(in: folder, launch: launch, controller: controller)
+    }
+
+    /// A variable declared at the top level of a file (no indentation), that the launch
+    /// assigns or the controller reads its model from.
+    private static func moduleGlobal(in folder: URL, launch: String, controller: String) -> LaunchGlobal? {
+        let declared = #"(?m)^(?:@\w+(?:\([^)]*\))?\s+|(?:nonisolated(?:\(unsafe\))?|private|fileprivate|internal|public|weak|unowned)\s+)*(?:var|let)\s+([a-z_]\w*)\b"#
+        guard let regex = try? NSRegularExpression(pattern: declared) else { return nil }
+        var names: [String] = []
+        for file in ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted() where file.hasSuffix(".swift") {
+            let text = (try? String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)) ?? ""
+            for match in regex.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+                if let name = Range(match.range(at: 1), in: text) { names.append(String(text[name])) }
+            }
+        }
+        let used = names.first { name in
+            let escaped = NSRegularExpression.escapedPattern(for: name)
+            return launch.range(of: #"(?<![\w.])"# + escaped + #"\s*=(?!=)"#, options: .regularExpression) != nil
+                || controller.range(of: #"\bmodel\s*=\s*"# + escaped + #"\b(?!\s*\()"#, options: .regularExpression) != nil
+        }
+        return used.map { LaunchGlobal(owner: nil, name: $0) }
     }
 
     private static func firstMatch(_ pattern: String, in text: String) -> LaunchGlobal? {
@@ -34,7 +58,9 @@ struct LaunchGlobal: Equatable {
     /// The lines of the exercise's sources that declare the global or use it by its owner's
     /// name, as "File.swift:12".
     func lines(in folder: URL) -> Set<String> {
-        let uses = try? NSRegularExpression(pattern: "\\b\(NSRegularExpression.escapedPattern(for: expression))\\b")
+        // A module's global is used by its bare name, which no `.` may precede.
+        let boundary = owner == nil ? "(?<![\\w.])" : "\\b"
+        let uses = try? NSRegularExpression(pattern: "\(boundary)\(NSRegularExpression.escapedPattern(for: expression))\\b")
         let declaration = try? NSRegularExpression(pattern: "\\bstatic\\b.*\\b(var|let)\\s+\(NSRegularExpression.escapedPattern(for: name))\\b")
         var found: Set<String> = []
         for file in ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []) where file.hasSuffix(".swift") {
@@ -83,7 +109,7 @@ extension Grader {
         let folder = workspace.exercise.appendingPathComponent("Sources/\(exercise.folder)")
         guard let global = LaunchGlobal.find(in: folder) else {
             return Finding(title: title, status: .fail, details: [
-                "the launch (`makeScene`) sets no static, and `ComplicationController.init()` reads its model from none:",
+                "the launch (`makeScene`) sets no static or global, and `ComplicationController.init()` reads its model from none:",
                 "how does the controller find the running model?",
             ], signal: signal)
         }
