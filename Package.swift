@@ -34,6 +34,8 @@ let package = Package(
     ],
     targets: [
         .target(name: "SimSupport"),
+        // Which executor the calling code runs on, for the timeline (C: see its header).
+        .target(name: "SimExecutor"),
         .target(name: "HealthKitSim", dependencies: ["SimSupport"]),
         .target(name: "WatchKitSim", dependencies: ["SimSupport", "HealthKitSim"]),
         .target(name: "CoffeeModel"),
@@ -41,7 +43,7 @@ let package = Package(
         .target(name: "Recaffeinater", swiftSettings: [.swiftLanguageMode(.v5)]),
         .target(
             name: "TrackerSpec",
-            dependencies: ["SimSupport", "HealthKitSim", "WatchKitSim", "CoffeeModel"]
+            dependencies: ["SimSupport", "HealthKitSim", "WatchKitSim", "CoffeeModel", "SimExecutor"]
         ),
         // The glue between the shared checks and Swift Testing, for the StageN test targets;
         // under --sanitize=thread it counts TSan's reports through the runtime's hooks (C).
@@ -53,6 +55,11 @@ let package = Package(
                 + stages.map { .target(name: $0.name) }
         ),
         .testTarget(name: "SimTests", dependencies: ["SimSupport", "HealthKitSim", "WatchKitSim", "CoffeeModel"]),
+        // The timeline's picture, proved on every stage's day (`tracker --timeline`).
+        .testTarget(
+            name: "TimelineTests",
+            dependencies: ["SimSupport", "WatchKitSim", "TrackerSpec"] + stages.map { .target(name: $0.name) }
+        ),
     ]
         + stages.enumerated().flatMap { number, stage -> [Target] in
             [

@@ -8,14 +8,17 @@ import PackageDescription
 // stages and the simulators only; `swift test --package-path Kit` runs these tests.
 // The tools run from the root (the Scripts cd there) and build the root package there.
 
-// A path dependency is named by its folder, which is whatever the clone is called.
-let app = URL(fileURLWithPath: Context.packageDirectory).deletingLastPathComponent().lastPathComponent
+// A path dependency's identity is the last component of its path. Reached as `..`, the app
+// package would be named after the clone's folder, and a clone called `kit` would clash
+// with this package (named after Kit/). So it is reached through Kit/CoffeeTrackerKit, a
+// link to `..` that SwiftPM does not resolve: one name, whatever the clone is called.
+let app = "CoffeeTrackerKit"
 func fromApp(_ name: String) -> Target.Dependency { .product(name: name, package: app) }
 
 let package = Package(
     name: "CoffeeTrackerTools",
     platforms: [.macOS(.v15)],
-    dependencies: [.package(path: "..")],
+    dependencies: [.package(path: app)],
     targets: [
         // Scripts/race-matrix: the pure logic (TSan reports, diagnostics, cells, Markdown)
         // and the executable that builds, runs the stages and compares with the catalogue.
@@ -27,13 +30,22 @@ let package = Package(
             name: "KitTests", dependencies: ["MatrixKit", fromApp("TrackerSpec")], resources: [.copy("Fixtures")],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
-        // Scripts/check-notes: the step-notes checker (see Steps/NOTES-FORMAT.md).
+        // Scripts/check-notes: the step-notes checker (see Kit/NOTES-FORMAT.md).
         .target(name: "NotesKit", dependencies: [fromApp("TrackerSpec"), "MatrixKit"]),
         .executableTarget(name: "check-notes", dependencies: ["NotesKit"]),
         .testTarget(name: "NotesTests", dependencies: ["NotesKit"]),
         // Scripts/tsan: one stage's race scenarios under TSan, each report summarised.
         .executableTarget(
             name: "tsan-report", dependencies: ["MatrixKit", fromApp("TrackerSpec")], swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        // Scripts/explain: routes a developer's diagnostic, build log or crash log to the kit's
+        // evidence. The table is data (Kit/Explain/table.json); the logic has no dependency.
+        .target(name: "ExplainKit", swiftSettings: [.swiftLanguageMode(.v6)]),
+        .executableTarget(name: "explain", dependencies: ["ExplainKit"], swiftSettings: [.swiftLanguageMode(.v6)]),
+        // The tests read their fixtures by path (the corpus of real lines, a stages' log).
+        .testTarget(
+            name: "ExplainTests", dependencies: ["ExplainKit"],
+            exclude: ["real-world-diagnostics.tsv", "stages-complete-checking.log"], swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         // Scripts/workbench: graded exercises. An exercise is its own package in Exercise/
         // (ignored by git) that depends on the app package's library products, so a

@@ -44,8 +44,9 @@ public final class HKHealthStore: Sendable {
         completion: @escaping @Sendable (Bool, (any Error)?) -> Void
     ) {
         database.events.authorizationRequested.increment()
+        database.note("request authorization")
         database.perform(.authorization, work: database.authorize) { [database] success, error in
-            completion(success, error)
+            database.answering("authorization answered") { completion(success, error) }
             database.events.authorizationAnswered.increment()
         }
     }
@@ -63,8 +64,9 @@ public final class HKHealthStore: Sendable {
 
     @preconcurrency
     public func save(_ object: HKObject, withCompletion completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
+        database.note("save a sample")
         database.perform(.save, work: { [database] in database.store(object) }) { [database] success, error in
-            completion(success, error)
+            database.answering("save answered") { completion(success, error) }
             database.events.saveAnswered.increment()
         }
     }

@@ -50,6 +50,8 @@ public final class HealthDatabase: Sendable {
 
     public let configuration: Configuration
     public let events = Events()
+    /// Where each request was made and each callback ran, for `tracker --timeline`.
+    public let timeline: TimelineRecorder?
 
     /// Where requests run: serial queues taken in turn, so that consecutive requests run
     /// side by side while one query's reports stay in order on its queue. Not one concurrent
@@ -78,8 +80,9 @@ public final class HealthDatabase: Sendable {
         var anchor: HKQueryAnchor?
     }
 
-    public init(_ configuration: Configuration = Configuration()) {
+    public init(_ configuration: Configuration = Configuration(), timeline: TimelineRecorder? = nil) {
         self.configuration = configuration
+        self.timeline = timeline
         queues = (0..<8).map { DispatchQueue(label: "HealthKitSim.store\($0)") }
     }
 
@@ -186,6 +189,17 @@ public final class HealthDatabase: Sendable {
         }
     }
 
+    /// Notes a request where the app made it (recording only).
+    func note(_ request: String) {
+        timeline?.note(.healthRequest, request)
+    }
+
+    /// Runs the app's callback, noting where it ran and for how long (recording only).
+    func answering(_ what: String, _ callback: () -> Void) {
+        guard let timeline else { return callback() }
+        timeline.span(.healthAnswer, what, callback)
+    }
+
     private func nextRequestQueue() -> DispatchQueue {
         // Relaxed: a turn, not a hand-off (see `Gate`).
         queues[nextQueue.add(1, ordering: .relaxed).oldValue % queues.count]
@@ -194,6 +208,7 @@ public final class HealthDatabase: Sendable {
     /// Runs a query: its results, then, for a long-running query, an update at every change.
     func start(_ query: HKAnchoredObjectQuery) {
         events.queryStarted.increment()
+        note(query.updateHandler == nil ? "run a query" : "start the live query")
         let queryQueue = nextRequestQueue()
         perform(.query, on: queryQueue, work: { [self] in
             stored.withLock { stored in
@@ -204,13 +219,16 @@ public final class HealthDatabase: Sendable {
                 }
                 return result
             }
-        }) { [events] result in
-            query.resultsHandler(query, result.samples, result.deleted, result.anchor, result.error)
+        }) { [self] result in
+            answering(query.updateHandler == nil ? "query results" : "live query's first results") {
+                query.resultsHandler(query, result.samples, result.deleted, result.anchor, result.error)
+            }
             events.queryAnswered.increment()
         }
     }
 
     func stop(_ query: HKAnchoredObjectQuery) {
+        note("stop the live query")
         stored.withLock { _ = $0.running.removeValue(forKey: ObjectIdentifier(query)) }
     }
 
@@ -229,9 +247,11 @@ public final class HealthDatabase: Sendable {
                     let changed = !(result.samples ?? []).isEmpty || !(result.deleted ?? []).isEmpty
                     return changed ? result : nil
                 }
-            }) { [events] result in
+            }) { [self] result in
                 guard let result, let updateHandler = run.query.updateHandler else { return }
-                updateHandler(run.query, result.samples, result.deleted, result.anchor, result.error)
+                answering("live query update") {
+                    updateHandler(run.query, result.samples, result.deleted, result.anchor, result.error)
+                }
                 events.updatesDelivered.increment()
             }
         }

@@ -35,6 +35,12 @@ public enum Unseen {
         _ = lookedUp
     }
 
+    /// Whether this process runs under ThreadSanitizer (its runtime exports the annotations).
+    public static var underThreadSanitizer: Bool {
+        prepare()
+        return syncBegin != nil
+    }
+
     /// `(file, line)`: where an annotation was made, for TSan's own diagnostics.
     private typealias Marker = @convention(c) (UnsafePointer<CChar>?, Int32) -> Void
 
@@ -61,32 +67,4 @@ public enum Unseen {
             (markers[0], markers[1], markers[2], markers[3], markers[4], markers[5])
         return true
     }()
-}
-
-/// A lock for the simulators' own state, taken out of TSan's sight (see `Unseen`): it
-/// keeps the simulators correct without ordering any of the app's accesses.
-///
-/// Build one on the test's thread or at launch, never in an object an app creates on its
-/// own threads: building one reaches `Unseen`'s lazily initialised lookup, which TSan on
-/// Linux treats as a lock, and that would order the app thread's accesses before main's
-/// (a query that kept its update handler in one hid `race-health-access` every run).
-public final class SimLock<State>: @unchecked Sendable {
-    // `@unchecked Sendable` is sound: `state` is touched only under `lock`.
-    private let lock = NSLock()
-    private var state: State
-
-    public init(_ state: State) {
-        self.state = state
-        Unseen.prepare()
-    }
-
-    /// Runs `body` with the state, under the lock, out of TSan's sight. `body` must be
-    /// simulator code only.
-    public func withLock<T>(_ body: (inout State) throws -> T) rethrows -> T {
-        try Unseen.run {
-            lock.lock()
-            defer { lock.unlock() }
-            return try body(&state)
-        }
-    }
 }

@@ -60,8 +60,10 @@ extension Check {
     static let refreshKeepsMainThreadFree = Check(
         "a background refresh never blocks the main thread on disk I/O", detects: "main-thread-blocked"
     ) { app in
-        try await withRun(app, configure: { $0.diskDelay = slowDisk }) { run in
+        try await withRun(app) { run in
             try await run.waitUntilLaunched()
+            // Slow from here on: the refresh's I/O is what this measures, not the launch's.
+            run.device.container.diskDelay = slowDisk
             run.addSampleFromAnotherApp(mg: 64, minutesAgo: 10)
             run.runtime.enterBackground()
             run.runtime.resetStallMeasurement()

@@ -9,7 +9,13 @@ import Synchronization
 /// holding one on main must not order the app's accesses for TSan.
 public final class AppContainer: Sendable {
     public let directory: URL
-    public let diskDelay: Duration
+    /// How long each read and write takes beyond the real one: slow flash. A check may slow
+    /// the disk for the I/O it measures only.
+    public var diskDelay: Duration {
+        get { delay.withLock { $0 } }
+        set { delay.withLock { $0 = newValue } }
+    }
+    private let delay: SimLock<Duration>
     /// Reads and writes under way now: a background task completed while this is above
     /// zero was completed too early.
     public let inFlight = Gauge()
@@ -23,9 +29,13 @@ public final class AppContainer: Sendable {
     // Asked on the app's I/O threads (see `MainQueue` for why not `MainQueue.isCurrent`).
     private let mainQueue = MainQueue.shared
 
-    public init(directory: URL, diskDelay: Duration) {
+    /// Where each read and write ran, for `tracker --timeline` (`nil`: not recorded).
+    let timeline: TimelineRecorder?
+
+    public init(directory: URL, diskDelay: Duration, timeline: TimelineRecorder? = nil) {
         self.directory = directory
-        self.diskDelay = diskDelay
+        delay = SimLock(diskDelay)
+        self.timeline = timeline
     }
 
     public func url(for name: String) -> URL {
@@ -38,7 +48,7 @@ public final class AppContainer: Sendable {
 
     /// Reads a whole file; throws `CocoaError(.fileReadNoSuchFile)` when there is none.
     public func read(_ name: String) throws -> Data {
-        try io {
+        try io(.diskRead, "read \(name)") {
             next(.read)?.wait()
             defer { fileRead.increment() }
             return try Data(contentsOf: url(for: name))
@@ -55,7 +65,7 @@ public final class AppContainer: Sendable {
 
     /// Replaces a file atomically.
     public func write(_ data: Data, to name: String) throws {
-        try io {
+        try io(.diskWrite, "write \(name)") {
             next(.write)?.wait()
             try data.write(to: url(for: name), options: .atomic)
             fileWritten.increment()
@@ -80,6 +90,11 @@ public final class AppContainer: Sendable {
     private func next(_ access: Access) -> Gate? {
         if mainQueue.isCurrent { return nil }
         return held.withLock { $0[access]?.isEmpty == false ? $0[access]!.removeFirst() : nil }
+    }
+
+    private func io<T>(_ kind: TimelineRecorder.Kind, _ what: String, _ body: () throws -> T) throws -> T {
+        guard let timeline else { return try io(body) }
+        return try timeline.span(kind, what) { try io(body) }
     }
 
     private func io<T>(_ body: () throws -> T) throws -> T {

@@ -192,13 +192,16 @@ public final class CLKComplicationServer {
 
     weak var owner: WKExtension?
     private let mainQueue = MainQueue.shared
+    private let timeline: TimelineRecorder?
     @MainActor var dataSource: (any CLKComplicationDataSource)?
     /// What the watch face shows now.
     @MainActor public private(set) var currentEntry: CLKComplicationTimelineEntry?
     /// Entries received since launch.
     @MainActor public private(set) var reloadCount = 0
 
-    init() {}
+    init(timeline: TimelineRecorder?) {
+        self.timeline = timeline
+    }
 
     /// Marks the complication's timeline stale; ClockKit asks the data source for a new
     /// entry after this call has returned. Callable from any thread: from main, the ask
@@ -206,6 +209,7 @@ public final class CLKComplicationServer {
     /// turn on main (`WKExtension.mainTurn`), so the calling thread hands nothing to main.
     @preconcurrency
     public func reloadTimeline(for complication: CLKComplication) {
+        timeline?.note(.complicationReload, "reload the complication")
         guard mainQueue.isCurrent else {
             reloadsAskedOffMain.add(1, ordering: .relaxed)
             return
@@ -254,6 +258,7 @@ public final class CLKComplicationServer {
 
     @MainActor
     private func received(_ entry: CLKComplicationTimelineEntry?) {
+        timeline?.note(.complicationEntry, "the watch face shows \(entry?.text ?? "nothing")")
         currentEntry = entry
         reloadCount += 1
     }

@@ -6,7 +6,7 @@ public protocol ObservableObject: AnyObject {}
 ///
 /// As in Combine, the change is announced before the new value is stored (`objectWillChange`
 /// fires in `willSet`), on whatever thread the app sets the property; here the announcement
-/// asks the running app's runtime to render its screen (`PublishedChanges.willChange()`).
+/// asks the running app's runtime to render its screen (`PublishedChanges.willChange(in:box:)`).
 /// On the main thread the runtime draws at the end of the current turn of the main queue,
 /// as SwiftUI does; from another thread it draws at its own next turn on main, and counts
 /// the change in `RuntimeRecord.offMainPublishes` (SwiftUI warns: "Publishing changes from
@@ -65,10 +65,19 @@ public struct Published<Value> {
         }
         @_transparent set {
             let box = object[keyPath: storageKeyPath].box
-            box.changes.willChange()
+            box.changes.willChange(in: object, box: box)
             box.stores = box.stores &+ 1
             box.store(newValue)
             box.changes.didChange()
         }
     }
+}
+
+/// How the timeline names a published property: the property whose storage holds this box.
+protocol PublishedStorage {
+    var storageBox: AnyObject { get }
+}
+
+extension Published: PublishedStorage {
+    var storageBox: AnyObject { box }
 }

@@ -53,6 +53,25 @@ public final class PublishedChanges: Sendable {
 
     private let mainQueue = MainQueue.shared
     private let offMain = Atomic<Int>(0)
+    /// The running app's timeline, when it records one (set at launch, on main).
+    private let timeline = SimLock<TimelineRecorder?>(nil)
+    /// Whether `timeline` holds one: relaxed, so that a run that records nothing pays one
+    /// load per change.
+    private let recording = Atomic<Bool>(false)
+
+    func record(in recorder: TimelineRecorder?) {
+        timeline.withLock { $0 = recorder }
+        recording.store(recorder != nil, ordering: .relaxed)
+    }
+
+    /// "CoffeeData.currentDrinks": the stored property of `object` whose storage is `box`,
+    /// found by reflection (recording only; key paths print no names on Linux).
+    private static func name(of box: AnyObject, in object: AnyObject) -> String {
+        let property = Mirror(reflecting: object).children.first { child in
+            (child.value as? PublishedStorage)?.storageBox === box
+        }?.label.map { $0.hasPrefix("_") ? String($0.dropFirst()) : $0 }
+        return "\(type(of: object)).\(property ?? "?")"
+    }
     private let storedOffMain = Atomic<Int>(0)
 
     /// Called by `@Published` before it stores a new value, on the thread that changes it.
@@ -61,7 +80,10 @@ public final class PublishedChanges: Sendable {
     /// thread's accesses before the render for TSan, which the app does not do); the
     /// runtime's own next turn on main draws it (`renderAtTurn()`).
     @usableFromInline
-    func willChange() {
+    func willChange(in object: AnyObject, box: AnyObject) {
+        if recording.load(ordering: .relaxed), let timeline = timeline.withLock({ $0 }) {
+            timeline.note(.published, "publish \(Self.name(of: box, in: object))")
+        }
         if mainQueue.isCurrent {
             MainActor.assumeIsolated { WKExtension.onScreen?.setNeedsRender() }
         } else {

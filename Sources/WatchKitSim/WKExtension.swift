@@ -19,7 +19,7 @@ import SimSupport
 public final class WKExtension {
     public nonisolated let device: WatchDevice
     // Unsafe but sound: a `let`, and the server is callable from any thread, as in ClockKit.
-    public nonisolated(unsafe) let complicationServer = CLKComplicationServer()
+    public nonisolated(unsafe) let complicationServer: CLKComplicationServer
     @preconcurrency
     public private(set) var applicationState = WKApplicationState.inactive
     /// What the app did, as the runtime saw it.
@@ -45,6 +45,7 @@ public final class WKExtension {
 
     private init(device: WatchDevice) {
         self.device = device
+        complicationServer = CLKComplicationServer(timeline: device.timeline)
     }
 
     /// The app launched last. A simulated watch runs one app at a time (see `OneAppAtATime`).
@@ -103,7 +104,8 @@ public final class WKExtension {
         _ = runtime.publishedChanges.takeOffMain()
         _ = runtime.publishedChanges.takeStoredOffMain()
         onScreen = runtime
-        runtime.watchdog.start { [weak runtime] in runtime?.mainTurn() }
+        runtime.publishedChanges.record(in: device.timeline)
+        runtime.watchdog.start(timeline: device.timeline) { [weak runtime] in runtime?.mainTurn() }
         scene.delegate.applicationDidFinishLaunching()
         runtime.applicationState = .active
         scene.delegate.applicationDidBecomeActive()
@@ -132,6 +134,7 @@ public final class WKExtension {
             }
             return
         }
+        device.timeline?.note(.refreshScheduled, "schedule the next refresh")
         calls.scheduledRefreshes.append(preferredFireDate)
         DispatchQueue.main.async { completion(nil) }
     }
@@ -161,6 +164,7 @@ public final class WKExtension {
         nextTaskIdentifier += 1
         calls.deliveredTasks.append(task.identifier)
         deliveredTasks.append(task)
+        device.timeline?.note(.taskDelivered, "background task #\(task.identifier) delivered")
         delegate?.handle([task])
         return task
     }
@@ -236,6 +240,7 @@ public final class WKExtension {
 
     /// Records, at the call, a main-thread-only API the app called from another thread.
     nonisolated func noteOffMainCall(_ api: String) {
+        device.timeline?.note(.offMainCall, "\(api) called off main")
         offMainCalls.withLock { $0.append(api) }
     }
 

@@ -14,12 +14,14 @@ public class WKRefreshBackgroundTask: Hashable, @unchecked Sendable {
     public let identifier: Int
     private let log: CompletionLog
     private let ioInFlight: Gauge
+    private let timeline: TimelineRecorder?
 
     @MainActor
     init(identifier: Int, owner: WKExtension) {
         self.identifier = identifier
         log = owner.completionLog
         ioInFlight = owner.device.container.inFlight
+        timeline = owner.device.timeline
     }
 
     /// Called when the task's time is about to run out (watchOS 8): a plain closure in a
@@ -31,7 +33,9 @@ public class WKRefreshBackgroundTask: Hashable, @unchecked Sendable {
     @preconcurrency
     public func setTaskCompletedWithSnapshot(_ refreshSnapshot: Bool) {
         // Sampled at the call: was the app's I/O still running, and which task asked?
-        log.append(.init(taskIdentifier: identifier, ioInFlight: ioInFlight.level, taskName: currentTaskName))
+        let running = ioInFlight.level
+        timeline?.note(.taskCompleted, "background task #\(identifier) completed", ioInFlight: running)
+        log.append(.init(taskIdentifier: identifier, ioInFlight: running, taskName: currentTaskName))
     }
 
     /// The calling task's name (SE-0469): `Task.name` needs the Swift 6.2 runtime, which

@@ -1,5 +1,6 @@
 import Foundation
 import HealthKitSim
+import SimSupport
 
 /// One simulated watch: what outlives a single run of the app (its clock, its Health
 /// database, the app's container on disk). Relaunching the app on the same device is how
@@ -8,12 +9,16 @@ public final class WatchDevice: Sendable {
     public struct Configuration: Sendable {
         public var health = HealthDatabase.Configuration()
         public var diskDelay: Duration = .milliseconds(2)
+        /// Records where each SDK call and callback ran, for `tracker --timeline`.
+        public var timeline: TimelineRecorder?
         public init() {}
     }
 
     public let clock: SimClock
     public let health: HealthDatabase
     public let container: AppContainer
+    /// What the simulators saw, where it ran (only when the configuration asks for it).
+    public let timeline: TimelineRecorder?
     private let defaultsSuite: String
 
     /// The app's user defaults on this watch: what `UserDefaults.standard` is to an app on
@@ -29,8 +34,10 @@ public final class WatchDevice: Sendable {
         let directory = Self.flash.appendingPathComponent(name, isDirectory: true)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         clock = SimClock()
-        health = HealthDatabase(configuration.health)
-        container = AppContainer(directory: directory, diskDelay: configuration.diskDelay)
+        let timeline = configuration.timeline
+        self.timeline = timeline
+        health = HealthDatabase(configuration.health, timeline: timeline)
+        container = AppContainer(directory: directory, diskDelay: configuration.diskDelay, timeline: timeline)
         defaultsSuite = name
     }
 

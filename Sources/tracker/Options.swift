@@ -13,9 +13,19 @@ struct Options {
     var command: Command
     var diskDelayMilliseconds = 20
     var verbose = false
+    /// Print the day's timeline instead of its screens.
+    var timelineText = false
+    /// Write the timeline as a page, or as a Chrome trace.
+    var timelineHTML: String?
+    var timelineTrace: String?
+    /// A second stage, drawn beside the first.
+    var compare: Int?
+
+    var recordsTimeline: Bool { timelineText || timelineHTML != nil || timelineTrace != nil }
 
     static let usage = """
         Usage: tracker [--stage N] [--disk-delay MS] [--verbose]
+               tracker [--stage N] [--compare M] [--timeline] [--timeline-html FILE] [--timeline-trace FILE]
                tracker --list | --catalogue | --help
 
         Runs one simulated watch day of the Coffee Tracker app at a stage of its migration:
@@ -28,6 +38,15 @@ struct Options {
           --list           list the stages
           --catalogue      print the defect catalogue: which defect each stage still has
           --help           show this help
+
+        Where the work ran (measured at the simulated SDK boundary, one lane per thread, queue
+        and actor, with the catalogue rows where they happen):
+          --timeline             print the day's timeline instead of its screens (100 columns)
+          --timeline-html FILE   write it as one self-contained page (inline SVG, no script)
+          --timeline-trace FILE  write it as Chrome trace JSON (open it in ui.perfetto.dev)
+          --compare M            also run stage M's day: the page and the trace show the two
+                                 side by side, --timeline prints one after the other
+        For example: tracker --stage 0 --compare 4 --timeline-html day.html
         """
 
     struct UsageError: Error {
@@ -44,11 +63,12 @@ struct Options {
             case "--catalogue", "--catalog": options.command = .catalogue
             case "--verbose", "-v": options.verbose = true
             case "--stage":
-                let stage = try number(after: argument, from: &remaining)
-                guard Stage.all.indices.contains(stage) else {
-                    throw UsageError(message: "no stage \(stage): stages are 0-\(Stage.all.count - 1)")
-                }
-                options.command = .day(stage: stage)
+                options.command = .day(stage: try stage(after: argument, from: &remaining))
+            case "--compare":
+                options.compare = try stage(after: argument, from: &remaining)
+            case "--timeline": options.timelineText = true
+            case "--timeline-html": options.timelineHTML = try path(after: argument, from: &remaining)
+            case "--timeline-trace": options.timelineTrace = try path(after: argument, from: &remaining)
             case "--disk-delay":
                 options.diskDelayMilliseconds = try number(after: argument, from: &remaining)
                 guard (0...5_000).contains(options.diskDelayMilliseconds) else {
@@ -58,7 +78,23 @@ struct Options {
                 throw UsageError(message: "unknown argument '\(argument)'")
             }
         }
+        if options.compare != nil && !options.recordsTimeline {
+            throw UsageError(message: "--compare draws a timeline: add --timeline, --timeline-html or --timeline-trace")
+        }
         return options
+    }
+
+    private static func stage(after option: String, from remaining: inout ArraySlice<String>) throws(UsageError) -> Int {
+        let stage = try number(after: option, from: &remaining)
+        guard Stage.all.indices.contains(stage) else {
+            throw UsageError(message: "no stage \(stage): stages are 0-\(Stage.all.count - 1)")
+        }
+        return stage
+    }
+
+    private static func path(after option: String, from remaining: inout ArraySlice<String>) throws(UsageError) -> String {
+        guard let path = remaining.popFirst(), !path.hasPrefix("--") else { throw UsageError(message: "\(option) needs a file name") }
+        return path
     }
 
     private static func number(after option: String, from remaining: inout ArraySlice<String>) throws(UsageError) -> Int {

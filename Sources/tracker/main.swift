@@ -11,6 +11,30 @@ do {
 
 if options.verbose { setenv("TRACKER_LOG", "1", 1) }
 
+/// Plays one stage's day; its timeline when the options ask for one.
+@MainActor
+func day(_ number: Int) async -> Timeline? {
+    let day = WatchDay(
+        stage: Stage.all[number], app: app(forStage: number), diskDelay: .milliseconds(options.diskDelayMilliseconds),
+        recordsTimeline: options.recordsTimeline)
+    do {
+        return try await day.run()
+    } catch {
+        FileHandle.standardError.write(Data("tracker: the day stopped: \(error)\n".utf8))
+        exit(1)
+    }
+}
+
+/// Writes `text` to `path`, or stops with a clear message.
+func write(_ text: String, to path: String) {
+    do {
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+    } catch {
+        FileHandle.standardError.write(Data("tracker: cannot write \(path): \(error.localizedDescription)\n".utf8))
+        exit(1)
+    }
+}
+
 switch options.command {
 case .help:
     print(Options.usage)
@@ -19,11 +43,19 @@ case .listStages:
 case .catalogue:
     print(CatalogueTable.render())
 case .day(let number):
-    let day = Day(stage: Stage.all[number], app: app(forStage: number), diskDelay: .milliseconds(options.diskDelayMilliseconds))
-    do {
-        try await day.run()
-    } catch {
-        FileHandle.standardError.write(Data("tracker: the day stopped: \(error)\n".utf8))
-        exit(1)
+    let first = await day(number)
+    guard options.recordsTimeline, let first else { break }
+    var timelines = [first]
+    if let other = options.compare, let second = await day(other) { timelines.append(second) }
+    if options.timelineText {
+        print(timelines.map { $0.renderText() }.joined(separator: "\n\n"))
+    }
+    if let path = options.timelineHTML {
+        write(TimelinePage.render(timelines), to: path)
+        print("tracker: wrote \(path)")
+    }
+    if let path = options.timelineTrace {
+        write(TimelineTrace.render(timelines), to: path)
+        print("tracker: wrote \(path)")
     }
 }

@@ -11,7 +11,14 @@ public struct KitChecks: Sendable {
     }
 
     public func check(notes: [Note]) -> [Problem] {
-        checkProbesShown(notes) + checkPatchHeaders()
+        checkProbesShown(notes) + checkPatchHeaders() + checkEntrance()
+    }
+
+    /// The README is the entrance, not a note: its blocks are for reading, but every path
+    /// and link in it must lead somewhere.
+    func checkEntrance() -> [Problem] {
+        guard let text = package.read("README.md") else { return [Problem("README.md", 1, "no README.md")] }
+        return QuickChecks(package: package).checkProse(Note(path: "README.md", text: text))
     }
 
     func checkProbesShown(_ notes: [Note]) -> [Problem] {
@@ -24,11 +31,8 @@ public struct KitChecks: Sendable {
     }
 
     func checkPatchHeaders() -> [Problem] {
-        let folder = "Steps/patches"
-        let files = (try? FileManager.default.contentsOfDirectory(atPath: package.url(folder).path)) ?? []
         var problems: [Problem] = []
-        for file in files.filter({ $0.hasSuffix(".patch") }).sorted() {
-            let path = "\(folder)/\(file)"
+        for path in package.files(under: "Steps", endingIn: ".patch") {
             let lines = (package.read(path) ?? "").components(separatedBy: "\n")
             for (index, line) in lines.enumerated() where line.hasPrefix("+++ ") && index > 0 {
                 let target = Self.patchPath(line)

@@ -32,13 +32,18 @@ public struct PackageFacts: Sendable {
         try? String(contentsOf: url(relative), encoding: .utf8)
     }
 
-    /// The step notes: every Markdown file under Steps/, sorted, but the format's own
-    /// description (its examples name placeholder paths).
+    /// The notes: every Markdown file in Steps/ and its folders, sorted, and the
+    /// maintainers' guide, whose blocks came from step notes and stay verified.
     public func notes() -> [Note] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: url("Steps").path)) ?? []
-        return names.filter { $0.hasSuffix(".md") && $0 != "NOTES-FORMAT.md" }.sorted().compactMap { name in
-            read("Steps/\(name)").map { Note(path: "Steps/\(name)", text: $0) }
+        (files(under: "Steps", endingIn: ".md") + ["Kit/MAINTAINERS.md"]).compactMap { path in
+            read(path).map { Note(path: path, text: $0) }
         }
+    }
+
+    /// Paths from the root of the files below `folder` whose names end in `suffix`, sorted.
+    public func files(under folder: String, endingIn suffix: String) -> [String] {
+        let found = FileManager.default.enumerator(atPath: url(folder).path)?.allObjects as? [String] ?? []
+        return found.filter { $0.hasSuffix(suffix) }.map { "\(folder)/\($0)" }.sorted()
     }
 
     public var stageTargets: [String] { Stage.all.map(\.target) }

@@ -28,8 +28,9 @@ public struct QuickChecks: Sendable {
         if let step = fence.value("step"), fence.info.contains("flips") { return checkFlips(fence, step: step, in: note) }
         if fence.language == "sh" && fence.info.contains("run") { return checkCommands(fence, in: note) }
         if fence.value("probe") != nil || fence.value("output") != nil { return Probes.quickCheck(fence, in: note, checks: self) }
+        if let stage = fence.value("timeline") { return checkTimelineBlock(fence, stage: stage, in: note) }
         if ["compiler", "tsan", "migrate", "suite"].contains(where: { fence.value($0) != nil }) { return [] }  // SlowChecks
-        return problem("a code block must say what it shows (see Steps/NOTES-FORMAT.md): ```\(fence.info.joined(separator: " "))")
+        return problem("a code block must say what it shows (see Kit/NOTES-FORMAT.md): ```\(fence.info.joined(separator: " "))")
     }
 
     // MARK: Excerpts

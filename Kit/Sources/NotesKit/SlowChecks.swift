@@ -28,6 +28,9 @@ public final class SlowChecks {
             } else if let testTarget = fence.value("suite") {
                 progress("\(note.path):\(fence.line) suite \(testTarget)")
                 problems += checkSuite(fence, testTarget: testTarget, in: note)
+            } else if let stage = fence.value("timeline") {
+                progress("\(note.path):\(fence.line) timeline \(stage)")
+                problems += checkTimeline(fence, stage: stage, in: note)
             } else if let target = fence.value("tsan") {
                 progress("\(note.path):\(fence.line) tsan \(target)")
                 problems += checkTSan(fence, target: target, in: note)
@@ -267,7 +270,7 @@ public final class SlowChecks {
 
     private var trackerBuilt: String?
 
-    private func trackerPath() -> String {
+    func trackerPath() -> String {
         if let trackerBuilt { return trackerBuilt }
         _ = run(["swift", "build", "--product", "tracker"], in: package.root)
         let bin = run(["swift", "build", "--show-bin-path"], in: package.root).output.trimmingCharacters(in: .whitespacesAndNewlines)

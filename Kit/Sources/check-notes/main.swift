@@ -1,14 +1,15 @@
 import Foundation
 import NotesKit
 
-// Checks that every code block, diagnostic, TSan report, command and name in Steps/*.md
-// is still true of the package. See Steps/NOTES-FORMAT.md.
+// Checks that every code block, diagnostic, TSan report, command and name in the notes
+// (Steps/ and its folders, and Kit/MAINTAINERS.md) is still true of the package. See Kit/NOTES-FORMAT.md.
 
 let usage = """
     Usage: check-notes [--quick] [--root DIR] [NOTE ...]
 
-    Checks the step notes in Steps/ (or only the NOTEs given, as Steps/NAME.md) against
-    the package (see Steps/NOTES-FORMAT.md):
+    Checks the notes in Steps/ and Kit/MAINTAINERS.md (or only the NOTEs given, as paths
+    from the root, e.g. Steps/04-actors/awaiting.md) against
+    the package (see Kit/NOTES-FORMAT.md):
     excerpts, diffs, catalogue flips, commands and names, and, unless --quick, the
     captured compiler diagnostics (rebuilt from patched scratch copies), the captured
     ThreadSanitizer reports (rerun) and the tracker commands (run).

@@ -98,7 +98,7 @@ struct Exercise: Sendable {
     let stage: Int
     /// The folder the copy is given (a stage's name, so that patches and TSan frames read as usual).
     let folder: String
-    /// Patches applied to the copy, from the package root (Steps/patches/… or the exercise's start.patch).
+    /// Patches applied to the copy, from the package root (a note's Steps/…/patches/… or the exercise's start.patch).
     let startPatches: [String]
     let mode: Mode
     /// Adds -strict-concurrency=complete to the exercise target (for `.diagnostic` signals in the Swift 5 mode).
@@ -179,10 +179,10 @@ enum Exercises {
                 "Look at `applicationDidFinishLaunching()`: the call `model.healthKitController.requestAuthorization { success in ... }` is the one to replace.",
                 "Write `Task { let success = await model.healthKitController.requestAuthorization(); ... }` and move the closure's body after the `await`, without the `self.`.",
             ],
-            note: "Steps/01-async-await.md"),
+            note: "Steps/01-async-await/README.md"),
         Exercise(
             slug: "save-caller", step: 1, title: "Call an async save from synchronous code",
-            stage: 0, folder: "Stage0_GCD", startPatches: ["Steps/patches/01-save-async.patch"], mode: .swift5, complete: false,
+            stage: 0, folder: "Stage0_GCD", startPatches: ["Steps/01-async-await/patches/01-save-async.patch"], mode: .swift5, complete: false,
             file: "CoffeeData.swift",
             task: """
                 `HealthKitController.save(_:)` is now `async`, and its caller, the model's
@@ -213,7 +213,7 @@ enum Exercises {
                 "The handler in `queryHealthKit()` resumes only when `samples` and `deletedSamples` are both there.",
                 "Add the `else` branch back: `continuation.resume(throwing: error ?? HKError(.errorDatabaseInaccessible))`.",
             ],
-            note: "Steps/02-continuations.md"),
+            note: "Steps/02-continuations/README.md"),
         Exercise(
             slug: "anchor-race", step: 2, title: "Take the anchor race off the main thread",
             stage: 1, folder: "Stage1_AsyncAwait", startPatches: [], mode: .swift5, complete: false,
@@ -235,7 +235,7 @@ enum Exercises {
             note: nil),
         Exercise(
             slug: "updatemodel-await", step: 3, title: "Call a main-actor function from a task",
-            stage: 2, folder: "Stage2_Continuations", startPatches: ["Steps/patches/03-updatemodel-no-await.patch"],
+            stage: 2, folder: "Stage2_Continuations", startPatches: ["Steps/03-main-actor/patches/03-updatemodel-no-await.patch"],
             mode: .swift5, complete: false, file: "HealthKitController.swift",
             task: """
                 `updateModel(newDrinks:deletedDrinks:)` is now `@MainActor`, and the
@@ -251,7 +251,7 @@ enum Exercises {
             note: nil),
         Exercise(
             slug: "shim-promise", step: 3, title: "Put the shim's promise back into its type",
-            stage: 3, folder: "Stage3_MainActor", startPatches: ["Steps/patches/03-shim-without-mainactor.patch"],
+            stage: 3, folder: "Stage3_MainActor", startPatches: ["Steps/03-main-actor/patches/03-shim-without-mainactor.patch"],
             mode: .swift5, complete: false, file: "HealthKitController.swift",
             task: """
                 The shim's handler is back to `(Bool) -> Void`: the delegate's closure, main-actor
@@ -265,7 +265,7 @@ enum Exercises {
                 "`requestAuthorization(completionHandler:)`, the deprecated shim: its parameter type and the call inside its `Task`.",
                 "Make the parameter `@escaping @MainActor (Bool) -> Void` and call it with `await completionHandler(success)`.",
             ],
-            note: "Steps/03-main-actor.md"),
+            note: "Steps/03-main-actor/README.md"),
         Exercise(
             slug: "health-access-race", step: 3, title: "Write the Health status on main",
             stage: 2, folder: "Stage2_Continuations", startPatches: [], mode: .swift5, complete: false,
@@ -298,12 +298,12 @@ enum Exercises {
                 "In `loadNewDataFromHealthKit()`: keep the running load somewhere the next call can find it.",
                 "Keep it in `private var loadInProgress: Task<Bool, Never>?`: if set, `return await loadInProgress.value`; otherwise start `Task { await loadChanges() }` (the old body, moved), store it, await it, clear it.",
             ],
-            note: "Steps/04-actors.md",
+            note: "Steps/04-actors/README.md",
             // Dropping the second call also imports once; its refresh then ends before its data arrives.
             guards: [.check("a refresh that overlaps a load completes its task after that load delivered")]),
         Exercise(
             slug: "nonisolated-claim", step: 4, title: "A nonisolated claim the compiler checks",
-            stage: 4, folder: "Stage4_Actors", startPatches: ["Steps/patches/04-nonisolated-claim.patch"],
+            stage: 4, folder: "Stage4_Actors", startPatches: ["Steps/04-actors/patches/04-nonisolated-claim.patch"],
             mode: .swift5, complete: false, file: "HealthKitController.swift",
             task: """
                 Someone marked the actor's `save(_:)` `nonisolated` so that callers would not
@@ -371,10 +371,10 @@ enum Exercises {
                 "`applicationDidFinishLaunching()` starts two `Task`s.",
                 "Use one `Task`: `await model.load()` first, then the authorization and the HealthKit load.",
             ],
-            note: "Steps/05-swift-6.md"),
+            note: "Steps/05-swift-6/README.md"),
         Exercise(
             slug: "framework-queue", step: 5, title: "A Swift 6 build with no diagnostics that traps",
-            stage: 5, folder: "Stage5_Swift6", startPatches: ["Steps/patches/05-recaffeinater-own-queue.patch"],
+            stage: 5, folder: "Stage5_Swift6", startPatches: ["Steps/05-swift-6/patches/05-recaffeinater-own-queue.patch"],
             mode: .swift6, complete: false, file: "ComplicationController.swift",
             task: """
                 Version 2 of the team's Recaffeinater framework calls its delegate on a private
@@ -391,7 +391,7 @@ enum Exercises {
                 "`ComplicationController`: its `@preconcurrency CaffeineThresholdDelegate` conformance and `caffeineLevel(_:fellBelow:)`.",
                 "Drop `@preconcurrency`, make `caffeineLevel(_:fellBelow:)` `nonisolated`, and set the reminder in a `Task { @MainActor in ... }`.",
             ],
-            note: "Steps/05-swift-6-unmigrated-framework.md",
+            note: "Steps/05-swift-6/unmigrated-framework.md",
             guards: [.untouched(folder: "Recaffeinater")],
             modules: ["Recaffeinater"]),
         Exercise(
@@ -409,7 +409,7 @@ enum Exercises {
                 "`CoffeeDataStore`: where do `save(_:)` and `load()` run, and where does `savedValue` live?",
                 "`@concurrent` cannot take `savedValue` along (try it and read the error). Make the store an `actor` again, with a `nonisolated` logger: its methods then run off main and `savedValue` is its state.",
             ],
-            note: "Steps/06-approachable-concurrency.md"),
+            note: "Steps/06-approachable-concurrency/README.md"),
         // Last, though it belongs to step 4, so that the notes' exercise numbers stay as they are.
         Exercise(
             slug: "refresh-once-test", step: 4, title: "Write the test: a refresh completes its task once",
@@ -427,7 +427,7 @@ enum Exercises {
                 "`run.record.completionCount(of: task.identifier)` counts the completions. A second one, if any, comes before the app has nothing left to do.",
                 "`try await waitUntil(\"the task to complete\") { run.record.completionCount(of: task.identifier) >= 1 }`, then `await run.quiesce()`, then `#expect(... == 1)`.",
             ],
-            note: "Steps/TESTING.md",
+            note: "Steps/08-tasks-and-tests/testing.md",
             guards: [.testPasses, .untouched(folder: "Stage4_Actors"),
                      .absent(pattern: #"\b(Task\.sleep|usleep|sleep)\s*\("#, what: "your test waits for events, not for time: no sleep")],
             test: LearnerTest(folder: "YourTests", mutant: "completes the refresh's task twice")),
@@ -449,7 +449,7 @@ enum Exercises {
                 "`startLiveUpdates()`: the task that loops over `reports` runs until the stream ends, and the stream ends in `deinit`.",
                 "Capture `self` weakly in that task and call `await self?.applyLive(report)` inside the loop, so that no strong reference outlives one report.",
             ],
-            note: "Steps/app-live-query.md"),
+            note: "Steps/07-the-app-grows/live-query.md"),
         Exercise(
             slug: "day-change-task", step: 3, title: "Drop yesterday's drinks on the main actor",
             stage: 2, folder: "Stage2_Continuations", startPatches: [], mode: .swift5, complete: false,
@@ -467,7 +467,7 @@ enum Exercises {
                 "The closure given to `Task` in `init` can name its own actor.",
                 "Write `Task { @MainActor [weak self] in ... }`: the body runs on main, and `[weak self]` lets `deinit` run, which cancels the task.",
             ],
-            note: "Steps/app-day-change.md"),
+            note: "Steps/07-the-app-grows/day-change.md"),
         Exercise(
             slug: "shared-instance", step: 3, title: "Give the shared model an owner",
             stage: 2, folder: "Stage2_Continuations", startPatches: [], mode: .swift5, complete: true,
@@ -490,7 +490,7 @@ enum Exercises {
                 "`makeScene` sets it and `ComplicationController.init()` reads it: both are main-actor code (their protocols say so).",
                 "Write `@MainActor static weak var shared: CoffeeData?`: the main actor is its owner, and the compiler checks every access. Step 3 does it for the whole model.",
             ],
-            note: "Steps/app-shared-instance.md"),
+            note: "Steps/07-the-app-grows/shared-instance.md"),
     ]
 
     static let compositions: [StepComposition] = [

@@ -112,7 +112,8 @@ struct Workspace {
 
     /// The manifest and the grading tests: written before every check, whatever was edited.
     func writePackage(for exercise: Exercise) throws {
-        let kit = root.lastPathComponent
+        // The app package through Kit/'s link, so that its name is not the clone's (see Kit/Package.swift).
+        let kit = "CoffeeTrackerKit"
         func product(_ name: String) -> String { ".product(name: \"\(name)\", package: \"\(kit)\")" }
         let flags = exercise.complete ? ", .unsafeFlags([\"-strict-concurrency=complete\"])" : ""
         // A module copied into the exercise is a target of its own; the package above declares
@@ -142,7 +143,7 @@ struct Workspace {
             let package = Package(
                 name: "Exercise",
                 platforms: [.macOS(.v15)],
-                dependencies: [.package(path: "..")],
+                dependencies: [.package(path: "../Kit/\(kit)")],
                 targets: [
             \(modules)        .target(
                         name: "Exercise",

@@ -1,0 +1,104 @@
+import Foundation
+
+/// Prints a routing for a projector: each kind on one screen no wider than 100 columns.
+public struct Report {
+    public static let width = 100
+    let table: Table
+    let docs: GroupDocs
+    /// How many locations of a kind to list.
+    let locations = 3
+
+    public init(table: Table, docs: GroupDocs) {
+        self.table = table
+        self.docs = docs
+    }
+
+    public func render(_ routing: Routing) -> String {
+        var out: [String] = []
+        let total = routing.routedCount + routing.unknown.count
+        out.append("explain: \(total) diagnostic\(total == 1 ? "" : "s"), \(routing.kinds.count) kind"
+            + "\(routing.kinds.count == 1 ? "" : "s") the kit knows, \(routing.unknown.count) it does not.")
+        for kind in routing.kinds { out.append(""); out += screen(kind) }
+        if !routing.unknown.isEmpty { out.append(""); out += unknownScreen(routing.unknown) }
+        return out.joined(separator: "\n")
+    }
+
+    func screen(_ kind: Routing.Kind) -> [String] {
+        let row = kind.row
+        let count = kind.entries.count
+        var out = [String(repeating: "=", count: Self.width)]
+        let tags = kind.groups.map { "[#\($0)]" }.joined(separator: " ")
+        let kindName = (row.templates.first ?? row.id).replacingOccurrences(of: "%", with: "…")
+        out += wrap("\(count) × \(kindName)  \(tags)  (\(row.id))", indent: "")
+        let places = kind.entries.compactMap(\.location)
+        if !places.isEmpty {
+            let shown = places.prefix(locations).joined(separator: ", ")
+            out += wrap("at \(shown)\(places.count > locations ? ", and \(places.count - locations) more" : "")",
+                        indent: "   ")
+        } else if row.isRuntime, let first = kind.entries.first {
+            out += wrap("as in: \(first.message)", indent: "   ")
+        }
+        out += section("Means", row.meaning.joined(separator: " "))
+        for (index, place) in row.kit.enumerated() {
+            out += section(index == 0 ? "The kit" : "", place.what)
+            if let command = place.command { out += wrap("$ \(command)", indent: String(repeating: " ", count: 12)) }
+        }
+        for (index, fix) in row.fixes.enumerated() { out += section(index == 0 ? "Fix" : "", "+ \(fix)") }
+        for (index, fix) in row.wrongFixes.enumerated() { out += section(index == 0 ? "Not" : "", "- \(fix)") }
+        out += section("Proposal", row.proposals.joined(separator: "; "))
+        for group in kind.groups { out += groupLines(group) }
+        return out
+    }
+
+    func groupLines(_ name: String) -> [String] {
+        guard let explanation = docs.explanation(of: name, in: table) else {
+            return section("Compiler", "#\(name): no explanation of this group in this toolchain")
+        }
+        return section("Compiler", "#\(name) \(explanation.title): \(explanation.summary)")
+            + wrap(explanation.path, indent: String(repeating: " ", count: 12))
+    }
+
+    func unknownScreen(_ entries: [Entry]) -> [String] {
+        var out = [String(repeating: "=", count: Self.width)]
+        out += wrap("\(entries.count) line\(entries.count == 1 ? "" : "s") the kit's table does not know "
+            + "(not guessed; the compiler's own group, where it printed one):", indent: "")
+        for entry in entries {
+            let at = entry.location.map { "\($0): " } ?? ""
+            out += wrap("? \(at)\(entry.message)", indent: "    ")
+            for group in entry.groups {
+                if let explanation = docs.explanation(of: group, in: table) {
+                    out += wrap("#\(group): \(explanation.path)", indent: "    ")
+                }
+            }
+        }
+        return out
+    }
+
+    func section(_ label: String, _ text: String) -> [String] {
+        let head = label.isEmpty ? String(repeating: " ", count: 12) : (label + ":").padding(toLength: 12, withPad: " ", startingAt: 0)
+        let lines = wrap(text, indent: String(repeating: " ", count: 12), width: Self.width)
+        guard let first = lines.first else { return [] }
+        return [head + first.dropFirst(12)] + lines.dropFirst()
+    }
+
+    /// Word-wraps `text` to `width` columns, every line starting with `indent`.
+    func wrap(_ text: String, indent: String, width: Int = Report.width) -> [String] {
+        var lines: [String] = []
+        var line = indent
+        for word in text.split(separator: " ", omittingEmptySubsequences: true) {
+            if line.count > indent.count, line.count + 1 + word.count > width {
+                lines.append(line)
+                line = indent
+            }
+            if line.count > indent.count { line += " " }
+            line += word
+            // A word longer than the line (a path) is cut, never left past the edge.
+            while line.count > width {
+                lines.append(String(line.prefix(width)))
+                line = indent + line.dropFirst(width)
+            }
+        }
+        if line.count > indent.count { lines.append(line) }
+        return lines
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+
+/// The router's table (`Kit/Explain/table.json`): one row per kind of diagnostic or trap,
+/// what it means, where the kit reproduces it, the fixes it teaches and the ones it warns
+/// against. Data, so that a new row is an edit to the file and CI proves it
+/// (`Scripts/explain --verify`).
+public struct Table: Decodable, Sendable {
+    /// The concurrency diagnostic groups of the toolchain (each `[#Name]` tag) and the file
+    /// that explains each under `usr/share/doc/swift/diagnostics/`.
+    public var groups: [Group]
+    public var rows: [Row]
+
+    public struct Group: Decodable, Sendable, Hashable {
+        public var name: String
+        public var doc: String
+    }
+
+    public static func load(from url: URL) throws -> Table {
+        let table = try JSONDecoder().decode(Table.self, from: Data(contentsOf: url))
+        var seen: Set<String> = []
+        for row in table.rows where !seen.insert(row.id).inserted {
+            throw TableError("the table has two rows named \(row.id)")
+        }
+        return table
+    }
+
+    public func row(named id: String) -> Row? { rows.first { $0.id == id } }
+    public func group(named name: String) -> Group? { groups.first { $0.name == name } }
+}
+
+public struct TableError: Error, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}
+
+/// One kind: its message templates, what it means and where the kit shows it.
+public struct Row: Decodable, Sendable {
+    public var id: String
+    /// The `[#Group]` tag Swift 6.3 prints with it, if any.
+    public var group: String?
+    /// A run-time message (a trap, a crash report's frame) rather than a compiler diagnostic.
+    public var runtime: Bool?
+    /// The wordings the current toolchain prints: `%` stands for a name, a type, a path.
+    /// The verifier requires each of them from the row's reproductions.
+    public var templates: [String]
+    /// Wordings of earlier compilers (Swift 5.10–6.2, Xcode 16 betas) that learners paste.
+    public var older: [String]?
+    /// Two lines: what it means.
+    public var meaning: [String]
+    /// Where the kit reproduces it, each with the command that shows it.
+    public var kit: [Place]
+    /// The evidence the verifier rebuilds.
+    public var reproductions: [Reproduction]
+    public var fixes: [String]
+    public var wrongFixes: [String]
+    public var proposals: [String]
+
+    public var isRuntime: Bool { runtime ?? false }
+    public var allTemplates: [String] { templates + (older ?? []) }
+}
+
+public struct Place: Decodable, Sendable {
+    public var what: String
+    public var command: String?
+}
+
+/// How the verifier makes the diagnostic appear again.
+public struct Reproduction: Decodable, Sendable, Hashable {
+    /// A stage compiled with `-strict-concurrency=complete` (one build for all stages).
+    public var stage: String?
+    /// A small file under `Kit/Explain/repro/`, compiled with the flags on its first line.
+    public var file: String?
+    /// A note's `text compiler=` block, found by a word of its opening line (its patch):
+    /// `Scripts/check-notes` proves the compiler prints that block; the verifier proves
+    /// the block still holds the row's wording.
+    public var note: String?
+    public var block: String?
+    /// A probe under `Steps/probes/`, run by `Scripts/probe`.
+    public var probe: String?
+
+    public var label: String {
+        if let stage { return "stage \(stage) (complete checking)" }
+        if let file { return file }
+        if let note { return "\(note) [\(block ?? "")]" }
+        if let probe { return "Scripts/probe \(probe)" }
+        return "(none)"
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+
+/// Message templates: a diagnostic's wording with its names, types and paths as `%`.
+/// Messages and templates are compared after `normalize`, which removes what varies
+/// between Swift versions and tools but says nothing about the kind: case (Xcode
+/// capitalises), backticks for quotes (Swift 6.0), "non-isolated" and "can not" (Swift
+/// 5.10), the Swift 5 mode's suffix, the group tag.
+public enum Templates {
+    public static func normalize(_ message: String) -> String {
+        var text = message.lowercased()
+        for (from, to) in [("`", "'"), ("\u{2018}", "'"), ("\u{2019}", "'"), ("non-isolated", "nonisolated"),
+                           ("can not ", "cannot ")] {
+            text = text.replacingOccurrences(of: from, with: to)
+        }
+        text = text.replacingOccurrences(of: #"(\s*\[#[^\]]*\])+\s*$"#, with: "", options: .regularExpression)
+        for suffix in ["; this is an error in the swift 6 language mode", "; this is an error in swift 6",
+                       "; this will be an error in a future swift language mode"] {
+            if let range = text.range(of: suffix) { text.removeSubrange(range.lowerBound...) }
+        }
+        text = text.replacingOccurrences(of: #"\s+"#, with: " ", options: .regularExpression)
+        return text.trimmingCharacters(in: CharacterSet(charactersIn: " .;!"))
+    }
+
+    /// The template as a regular expression over normalised text: literal text, `%` for
+    /// any run of characters. Anchored for a compiler message, found anywhere in a line for
+    /// a run-time message.
+    public static func pattern(_ template: String, anchored: Bool) -> NSRegularExpression {
+        let parts = normalize(template).components(separatedBy: "%").map(NSRegularExpression.escapedPattern(for:))
+        let body = parts.joined(separator: ".+?")
+        // A template made by hand is checked by the tests; a bad one is a bug, not input.
+        return try! NSRegularExpression(pattern: anchored ? "^\(body)$" : body)
+    }
+
+    static func matches(_ regex: NSRegularExpression, _ text: String) -> Bool {
+        regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+    }
+}
+
+/// The table's templates, compiled once, in table order.
+public struct Matcher: Sendable {
+    struct Compiled: @unchecked Sendable {  // NSRegularExpression is immutable once made
+        let row: Row
+        let regexes: [NSRegularExpression]
+    }
+    let compiled: [Compiled]
+
+    public init(_ table: Table) {
+        compiled = table.rows.map { row in
+            Compiled(row: row, regexes: row.allTemplates.map { Templates.pattern($0, anchored: !row.isRuntime) })
+        }
+    }
+
+    /// The compiler row whose template matches the whole message, if any.
+    public func row(forMessage message: String) -> Row? {
+        let text = Templates.normalize(message)
+        return compiled.first { !$0.row.isRuntime && $0.regexes.contains { Templates.matches($0, text) } }?.row
+    }
+
+    /// The run-time row whose template occurs in the line, if any.
+    public func runtimeRow(forLine line: String) -> Row? {
+        let text = Templates.normalize(line)
+        return compiled.first { $0.row.isRuntime && $0.regexes.contains { Templates.matches($0, text) } }?.row
+    }
+
+    /// Does this one template (of `row`) match the message? For the verifier.
+    public func template(_ template: String, of row: Row, matches message: String) -> Bool {
+        Templates.matches(Templates.pattern(template, anchored: !row.isRuntime),
+                          row.isRuntime ? Templates.normalize(message) : Templates.normalize(message))
+    }
+}

@@ -1,0 +1,96 @@
+import ExplainKit
+import Foundation
+import Testing
+
+struct RoutingTests {
+    @Test func theSwift5ModeSuffixAndTheGroupTagDoNotChangeTheKind() {
+        let plain = "sending 'store' risks causing data races"
+        for line in [plain, plain + "; this is an error in the Swift 6 language mode [#SendingRisksDataRace]",
+                     plain + "; this is an error in Swift 6", "Sending 'store' risks causing data races"] {
+            #expect(Kit.matcher.row(forMessage: line)?.id == "sending-value", "\(line)")
+        }
+    }
+
+    @Test func olderWordingsLearnersPasteReachTheSameRow() {
+        let xcode16 = "task-isolated value of type 'Draft' passed as a strongly transferred parameter; later accesses could race"
+        #expect(Kit.matcher.row(forMessage: xcode16)?.id == "sending-value")
+        let swift6 = "capture of 'self' with non-sendable type 'Model' in a `@Sendable` closure"
+        #expect(Kit.matcher.row(forMessage: swift6)?.id == "sendable-closure-capture")
+    }
+
+    @Test func aBuildLogIsGroupedByKindWithCountsAndLocations() {
+        let log = """
+            [3/9] Compiling App Model.swift
+            /src/App/Sources/App/Model.swift:10:5: warning: sending 'a' risks causing data races [#SendingRisksDataRace]
+             9 |
+            10 |     Task { use(a) }
+               |     `- warning: sending 'a' risks causing data races [#SendingRisksDataRace]
+            /src/App/Sources/App/Model.swift:20:5: warning: sending 'b' risks causing data races [#SendingRisksDataRace]
+            /src/App/Sources/App/View.swift:3:9: error: mutation of captured var 'n' in concurrently-executing code
+            /src/App/Sources/App/View.swift:3:9: note: something the compiler adds
+            [#SendingRisksDataRace]: <https://docs.swift.org/compiler/documentation/diagnostics/sending-risks-data-race>
+            """
+        let routing = Kit.route(log)
+        #expect(routing.kinds.map(\.row.id) == ["sending-value", "captured-var-mutation"])
+        #expect(routing.kinds[0].entries.map(\.location) == ["Sources/App/Model.swift:10:5", "Sources/App/Model.swift:20:5"])
+        #expect(routing.kinds[0].groups == ["SendingRisksDataRace"])
+        #expect(routing.unknown.isEmpty)
+    }
+
+    @Test func xcprettysWarningsAreRead() {
+        let log = "\u{26A0}\u{FE0F}  /Users/me/App/Sources/App/Feed.swift:8:14: capture of 'feed' with non-sendable type 'Feed' in a `@Sendable` closure\n"
+            + "\u{274C}  /Users/me/App/Sources/App/Feed.swift:9:3: mutation of captured var 'n' in concurrently-executing code\n"
+        let routing = Kit.route(log)
+        #expect(routing.kinds.map(\.row.id) == ["sendable-closure-capture", "captured-var-mutation"])
+        #expect(routing.kinds[0].entries[0].location == "Sources/App/Feed.swift:8:14")
+    }
+
+    @Test func anUnknownDiagnosticIsListedNotGuessed() {
+        let routing = Kit.route("/src/A.swift:1:1: error: cannot find 'x' in scope\n")
+        #expect(routing.kinds.isEmpty)
+        #expect(routing.unknown.map(\.message) == ["cannot find 'x' in scope"])
+    }
+
+    @Test func aCrashLogRoutesToTheTrapsLesson() {
+        let crash = """
+            Thread 3 Crashed:
+            0  libdispatch.dylib   0x1 _dispatch_assert_queue_fail + 120
+            1  libswift_Concurrency.dylib  0x2 swift_task_isCurrentExecutorImpl(swift::SerialExecutorRef) + 284
+            2  App   0x3 closure #1 in Model.load()
+            """
+        let routing = Kit.route(crash)
+        #expect(routing.kinds.map(\.row.id) == ["executor-assumption"])
+        #expect(routing.kinds[0].entries.count == 2)
+    }
+
+    @Test func everyTemplateIsDistinctAndEveryRowSaysWhatTheKitTeaches() {
+        var seen: Set<String> = []
+        for row in Kit.table.rows {
+            #expect(row.meaning.count == 2, "\(row.id)")
+            #expect(!row.kit.isEmpty && !row.fixes.isEmpty && !row.wrongFixes.isEmpty && !row.proposals.isEmpty, "\(row.id)")
+            #expect(!row.reproductions.isEmpty, "\(row.id)")
+            for template in row.allTemplates {
+                #expect(seen.insert(Templates.normalize(template)).inserted, "\(template)")
+                // A row's own wording routes to that row, not to an earlier one.
+                let example = template.replacingOccurrences(of: "%", with: "'x'")
+                let routed = row.isRuntime ? Kit.matcher.runtimeRow(forLine: example) : Kit.matcher.row(forMessage: example)
+                #expect(routed?.id == row.id, "\(template) → \(routed?.id ?? "nothing")")
+            }
+        }
+    }
+
+    @Test func eachScreenFitsAProjector() {
+        let log = Kit.table.rows.map { $0.templates[0].replacingOccurrences(of: "%", with: "'a_rather_long_name_of_something'") }
+            .map { "/p/Sources/A.swift:1:1: warning: \($0)" }.joined(separator: "\n")
+        let text = Report(table: Kit.table, docs: GroupDocs.fromPath()).render(Kit.route(log))
+        for line in text.split(separator: "\n") { #expect(line.count <= Report.width, "\(line)") }
+    }
+
+    @Test func everyConcurrencyGroupHasARowAndTheToolchainsExplanation() {
+        let docs = GroupDocs.fromPath()
+        for group in Kit.table.groups {
+            #expect(Kit.table.rows.contains { $0.group == group.name }, "\(group.name)")
+            if docs.directory != nil { #expect(docs.explanation(of: group.name, in: Kit.table) != nil, "\(group.name)") }
+        }
+    }
+}
