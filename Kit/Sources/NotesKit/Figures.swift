@@ -25,8 +25,8 @@ public enum Figures {
     /// A number, up to two describing words, then "error(s)" or "warning(s)". Words that
     /// make the number count something else ("one of the warnings") end the match.
     static let pattern = try! NSRegularExpression(
-        pattern: #"\b(\d+|"# + numbers.keys.sorted().joined(separator: "|")
-            + #")((?:\s+(?!(?:of|the|in|from|about|more|no|has|had|have|is|are|was|were|with|without|and|or|to|for|on|at)\b)[A-Za-z'-]+){0,2}?)\s+(errors?|warnings?)\b"#,
+        pattern: #"(?<![\d.])\b(\d+|"# + numbers.keys.sorted().joined(separator: "|")
+            + #")((?:\s+(?!(?:a|an|of|the|in|from|about|more|no|has|had|have|is|are|was|were|with|without|and|or|to|for|on|at|added)\b)[A-Za-z'-]+){0,2}?)\s+(errors?|warnings?)\b"#,
         options: [.caseInsensitive])
 
     /// The figures a line of prose states.
@@ -71,12 +71,12 @@ public enum Figures {
     }
 
     /// The note's sections, read from its text and the fences `Note` found in it.
-    public static func sections(of note: Note, text: String) -> [Section] {
+    public static func sections(of note: Note) -> [Section] {
         var inFence = Set<Int>()
         for fence in note.fences {
             inFence.formUnion(fence.line...(fence.line + fence.lines.count + 1))
         }
-        let prose = text.components(separatedBy: "\n").enumerated()
+        let prose = note.text.components(separatedBy: "\n").enumerated()
             .map { (line: $0.offset + 1, text: $0.element) }
             .filter { !inFence.contains($0.line) }
         let starts = [0] + prose.filter { $0.text.hasPrefix("#") }.map(\.line)
@@ -89,9 +89,9 @@ public enum Figures {
     }
 
     /// Every figure in the note's prose that no compiler block of its section counts.
-    public static func check(_ note: Note, text: String) -> [Problem] {
+    public static func check(_ note: Note) -> [Problem] {
         var problems: [Problem] = []
-        for section in sections(of: note, text: text) {
+        for section in sections(of: note) {
             var counted: [Kind: Set<Int>] = [:]
             for fence in section.fences {
                 counted.merge(counts(of: fence)) { $0.union($1) }
