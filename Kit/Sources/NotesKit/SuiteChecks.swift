@@ -13,7 +13,10 @@ extension SlowChecks {
         guard !expected.isEmpty else { return problem("an empty suite block checks nothing") }
         let scratch = self.scratch.appendingPathComponent("suite")
         if let failure = prepareState(fence, in: scratch) { return problem(failure) }
-        let result = run(["swift", "test", "--disable-xctest", "--filter", "^\(testTarget)\\."], in: scratch)
+        // A trap's backtrace names the failing check; keep it plain text, and short.
+        let backtrace = "enable=yes,interactive=no,color=no,threads=crashed,registers=none,images=none,limit=32"
+        let result = run(["swift", "test", "--disable-xctest", "--filter", "^\(testTarget)\\."], in: scratch,
+                         environment: ["SWIFT_BACKTRACE": backtrace])
         return Self.suiteMismatches(expected: expected, output: result.output, testTarget: testTarget).map {
             Problem(note.path, fence.line, $0)
         }
@@ -24,11 +27,16 @@ extension SlowChecks {
     /// a runtime check must have stopped the test process (SIGILL on Linux, SIGTRAP on
     /// Apple silicon), and the other lines must be in what it printed, its backtrace too.
     public static func suiteMismatches(expected: [String], output: String, testTarget: String) -> [String] {
-        let printed = output.components(separatedBy: "\n").map(Self.normalisedSuiteLine)
+        // SwiftPM reports the signal while the test process's backtrace is still being
+        // copied out, so its line can land inside a backtrace line: take it out first.
+        let signalLine = #"error: Process '[^']*' exited with unexpected signal code (4|5)\b\n?"#
+        let trapped = output.range(of: signalLine, options: .regularExpression) != nil
+        let text = output.replacingOccurrences(of: signalLine, with: "", options: .regularExpression)
+        let printed = text.components(separatedBy: "\n").map(Self.normalisedSuiteLine)
         var lines = expected
         if lines.last == "exit: trapped" {
             lines.removeLast()
-            guard output.range(of: #"exited with unexpected signal code (4|5)\b"#, options: .regularExpression) != nil else {
+            guard trapped else {
                 return ["the \(testTarget) run did not stop on a trap: \(output.suffix(300))"]
             }
         } else if !printed.contains(where: { $0.contains("Test run with") }) {

@@ -70,6 +70,13 @@ struct SuiteTrapTests {
             == ["the suite no longer prints: protocol witness for Q.g()"])
     }
 
+    @Test("SwiftPM's signal line, landed inside a backtrace line, is taken out before matching")
+    func interleaved() {
+        let output = " 6 [ra] [thunk] 0x1 protocol witness for P.f() in conformance Cerror: Process 'T.xctest' exited with unexpected signal code 4\n + 104 in T.xctest\n"
+        #expect(SlowChecks.suiteMismatches(expected: ["protocol witness for P.f() in conformance C + 104", "exit: trapped"],
+                                           output: output, testTarget: "Stage6Tests").isEmpty)
+    }
+
     @Test("without exit: trapped a run must finish, and a trap fails")
     func finishes() {
         #expect(SlowChecks.suiteMismatches(expected: ["✔ Test run with 2 tests"], output: finished, testTarget: "Stage6Tests").isEmpty)
