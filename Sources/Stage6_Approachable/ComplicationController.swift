@@ -7,9 +7,16 @@ import WatchKitSim
 ///
 /// The Recaffeinater framework is not migrated yet: its delegate protocol says nothing about
 /// isolation, though it calls back on the thread that takes the reading, which here is
-/// main. The class is main-actor, so its conformance is too (an isolated conformance):
-/// the compiler lets it be used on the main actor only, where the reading is taken.
-final class ComplicationController: NSObject, CLKComplicationDataSource, CaffeineThresholdDelegate {
+/// main. `@preconcurrency` trusts that until the framework says it (a `@MainActor`
+/// protocol), and Swift checks each call at run time.
+///
+/// Stage 6's settings would accept the conformance without it, as an isolated conformance
+/// (SE-0470), but not check it here: the compiler checks an isolated conformance only in
+/// code built with Swift 6 checking, and the code that calls this delegate is the
+/// framework's, built in the Swift 5 mode. Without `@preconcurrency`, a framework that
+/// starts calling from a queue of its own would run this method off main without a word.
+/// An isolated conformance is the tool when the code that uses it is itself checked.
+final class ComplicationController: NSObject, CLKComplicationDataSource, @preconcurrency CaffeineThresholdDelegate {
     let model: CoffeeData
     private let recaffeinater = Recaffeinater()
 

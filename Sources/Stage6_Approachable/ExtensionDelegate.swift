@@ -1,7 +1,8 @@
 import Foundation
 import WatchKitSim
 
-private let logger = Logger(subsystem: "com.example.CoffeeTracker", category: "ExtensionDelegate")
+// By default a global is main-actor; the completion below logs from any queue.
+nonisolated private let logger = Logger(subsystem: "com.example.CoffeeTracker", category: "ExtensionDelegate")
 
 /// Answers the runtime: launch and background refresh.
 final class ExtensionDelegate: NSObject, WKExtensionDelegate {
@@ -42,7 +43,10 @@ final class ExtensionDelegate: NSObject, WKExtensionDelegate {
 
     private func scheduleBackgroundRefresh() {
         let fireDate = model.device.clock.now.addingTimeInterval(15 * 60)
-        WKExtension.shared().scheduleBackgroundRefresh(withPreferredDate: fireDate, userInfo: nil) { error in
+        // WatchKit does not document the queue it calls this on. `@Sendable` makes the closure
+        // nonisolated, so that it may run on any queue; as main-actor code it would stop the
+        // app when called off main (SE-0423's check, the Swift 6 mode).
+        WKExtension.shared().scheduleBackgroundRefresh(withPreferredDate: fireDate, userInfo: nil) { @Sendable error in
             if let error {
                 logger.error("Could not schedule a background refresh: \(error)")
             }

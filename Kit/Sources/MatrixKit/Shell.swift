@@ -77,7 +77,9 @@ public struct Shell: Sendable {
         } else if timeout == nil {
             finished.wait()
         }
-        let text = (try? String(contentsOf: outputURL, encoding: .utf8)) ?? ""
+        // Decoded leniently: a crash report's register dump holds bytes that are not UTF-8,
+        // and a strict decode would lose the whole output.
+        let text = String(decoding: (try? Data(contentsOf: outputURL)) ?? Data(), as: UTF8.self)
         return ProcessResult(
             status: process.terminationStatus, crashed: process.terminationReason == .uncaughtSignal,
             timedOut: timedOut, output: text)

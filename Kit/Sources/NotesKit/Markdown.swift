@@ -17,6 +17,8 @@ public struct Note: Sendable {
     }
 
     public let path: String
+    /// The note as it was read: prose and blocks.
+    public let text: String
     public let fences: [Fence]
     /// Inline code spans outside fenced blocks.
     public let inlineCode: [Mention]
@@ -25,6 +27,7 @@ public struct Note: Sendable {
 
     public init(path: String, text: String) {
         self.path = path
+        self.text = text
         var fences: [Fence] = []
         var inlineCode: [Mention] = []
         var links: [Mention] = []

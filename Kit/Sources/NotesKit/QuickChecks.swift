@@ -16,6 +16,7 @@ public struct QuickChecks: Sendable {
             problems += check(fence, in: note)
         }
         problems += checkProse(note)
+        problems += Figures.check(note)
         return problems
     }
 

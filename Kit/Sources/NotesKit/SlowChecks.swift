@@ -94,6 +94,9 @@ public final class SlowChecks {
         var problems = expected.filter { !diagnostics.contains($0) }.map {
             Problem(note.path, fence.line, "the compiler no longer says: \($0)")
         }
+        problems += Self.countProblems(fence, target: target, diagnostics: diagnostics).map {
+            Problem(note.path, fence.line, $0)
+        }
         // A block shows all the target's diagnostics unless it says it is an excerpt: one
         // deleted from the note is then caught too.
         if !fence.info.contains("excerpt") {
@@ -103,6 +106,21 @@ public final class SlowChecks {
             }
         }
         return problems
+    }
+
+    /// Where an excerpt says how many errors or warnings the build prints (`errors=N`,
+    /// `warnings=N`: in TARGET's files, deprecations aside), the counts that differ. The
+    /// prose beside it may then state the figure (`Figures`).
+    public static func countProblems(_ fence: Note.Fence, target: String, diagnostics: Set<String>) -> [String] {
+        Figures.Kind.allCases.compactMap { kind in
+            guard let word = fence.value(kind.rawValue) else { return nil }
+            guard let expected = Int(word) else { return "\(kind.rawValue)=\(word) is not a number" }
+            let marker = kind == .errors ? ": error: " : ": warning: "
+            let measured = diagnostics.filter {
+                $0.hasPrefix("Sources/\(target)/") && $0.contains(marker) && !$0.contains("is deprecated")
+            }.count
+            return measured == expected ? nil : "the block says \(kind.rawValue)=\(expected); the build prints \(measured)"
+        }
     }
 
     /// Why a build's output does not prove that it compiled `target` and succeeded; `nil`
