@@ -56,5 +56,6 @@ for event in ["a", "b", "c"] {
 await debounced.settle(); await leaky.settle(); await throttled.settle()
 throttled.send("d")
 print("debounced a, b, c: ran \(debounced.runs)")
-print("try? Task.sleep: ran \(leaky.runs)")
+// Cancelled sleeps wake in an order nothing fixes (seen once as b, a under load): sorted.
+print("try? Task.sleep: ran \(leaky.runs.sorted())")
 print("throttled a, b, c, then d after the window: ran \(throttled.runs)")
