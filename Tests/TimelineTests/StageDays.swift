@@ -1,10 +1,4 @@
-import Stage0_GCD
-import Stage1_AsyncAwait
-import Stage2_Continuations
-import Stage3_MainActor
-import Stage4_Actors
-import Stage5_Swift6
-import Stage6_Approachable
+@testable import tracker
 import TrackerSpec
 import WatchKitSim
 
@@ -21,22 +15,10 @@ enum StageDays {
 
     static func timeline(ofStage number: Int) async throws -> Timeline {
         if let timeline = played[number] { return timeline }
-        let day = WatchDay(stage: Stage.all[number], app: app(number), diskDelay: diskDelay, recordsTimeline: true)
+        let day = WatchDay(stage: Stage.all[number], app: app(forStage: number), diskDelay: diskDelay, recordsTimeline: true)
         let timeline = try await day.run()!
         played[number] = timeline
         return timeline
-    }
-
-    static func app(_ number: Int) -> any WatchApp.Type {
-        switch number {
-        case 0: Stage0_GCD.CoffeeTrackerApp.self
-        case 1: Stage1_AsyncAwait.CoffeeTrackerApp.self
-        case 2: Stage2_Continuations.CoffeeTrackerApp.self
-        case 3: Stage3_MainActor.CoffeeTrackerApp.self
-        case 4: Stage4_Actors.CoffeeTrackerApp.self
-        case 5: Stage5_Swift6.CoffeeTrackerApp.self
-        default: Stage6_Approachable.CoffeeTrackerApp.self
-        }
     }
 }
 
