@@ -39,10 +39,10 @@ extension Grader {
             }
             switch signal {
             case .row(let id): findings.append(rowFinding(id, outcome, signal: index))
-            case .check(let name): findings.append(checkFinding(name, outcome, signal: index))
+            case .check(let name): findings.append(namedFinding("check", name, run, outcome, signal: index))
             case .race(let id): findings.append(raceFinding(id, run, outcome, signal: index))
             case .noTrap: findings.append(noTrapFinding(run, outcome, signal: index))
-            case .behaviour(let name): findings.append(namedBehaviourFinding(name, outcome, signal: index))
+            case .behaviour(let name): findings.append(namedFinding("behaviour", name, run, outcome, signal: index))
             case .builds, .diagnostic, .absent, .untouched, .testPasses, .testCatchesMutant, .launchGlobalQuiet, .launchGlobalIsolated: break
             }
         }
@@ -70,9 +70,11 @@ extension Grader {
         }
     }
 
-    private func checkFinding(_ name: String, _ outcome: TestOutcome, signal: Int) -> Finding {
-        let title = "the workbench's check \"\(name)\" passes"
-        guard let line = outcome.lines.first(where: { $0.first == "check" && $0.count > 2 && $0[2] == name }) else {
+    /// The verdict of one named line of the grading tests' output (`kind` is "check" for the
+    /// workbench's own checks, "behaviour" for the shared suite's).
+    private func namedFinding(_ kind: String, _ name: String, _ run: GradingRun, _ outcome: TestOutcome, signal: Int) -> Finding {
+        let title = Self.title(of: run.graded[signal], in: run.exercise)
+        guard let line = outcome.lines.first(where: { $0.first == kind && $0.count > 2 && $0[2] == name }) else {
             return Finding(title: title, status: .fail, details: ["it did not run:"] + outcome.stopped(outcome.testRun), signal: signal)
         }
         return Finding(
@@ -87,15 +89,5 @@ extension Grader {
         let running = behaviour.count < Check.behaviour.count ? Check.behaviour[behaviour.count].name : "?"
         return Finding(
             title: title, status: .fail, details: ["it stopped the checks in \"\(running)\":"] + outcome.stopped(testRun), signal: signal)
-    }
-
-    private func namedBehaviourFinding(_ name: String, _ outcome: TestOutcome, signal: Int) -> Finding {
-        let title = "the behaviour check \"\(name)\" passes"
-        guard let line = outcome.lines.first(where: { $0.first == "behaviour" && $0.count > 2 && $0[2] == name }) else {
-            return Finding(title: title, status: .fail, details: ["it did not run:"] + outcome.stopped(outcome.testRun), signal: signal)
-        }
-        return Finding(
-            title: title, status: line[1] == "pass" ? .pass : .fail,
-            details: line[1] == "pass" ? [] : ["it fails: \(line.count > 3 ? line[3] : "?")"], signal: signal)
     }
 }
