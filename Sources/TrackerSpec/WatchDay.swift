@@ -49,9 +49,11 @@ public struct WatchDay {
         show(run)
 
         run.device.clock.advance(by: 60 * 60)
-        let otherDrink = run.addSampleFromAnotherApp(mg: 95, minutesAgo: 20)
+        var otherDrink: UUID?
         step(run, "Another app logs a 95 mg coffee in Health; watchOS wakes the app for a background refresh")
-        longestRefreshStall = max(longestRefreshStall, try await refresh(run))
+        longestRefreshStall = max(longestRefreshStall, try await refresh(run) {
+            otherDrink = run.addSampleFromAnotherApp(mg: 95, minutesAgo: 20)
+        })
         run.runtime.enterForeground()
         show(run)
 
@@ -61,9 +63,10 @@ public struct WatchDay {
         show(run)
 
         run.device.clock.advance(by: 3 * 60 * 60)
-        run.health.deleteSample(uuid: otherDrink)
         step(run, "The other app deletes its coffee; another background refresh")
-        longestRefreshStall = max(longestRefreshStall, try await refresh(run))
+        longestRefreshStall = max(longestRefreshStall, try await refresh(run) {
+            if let otherDrink { run.health.deleteSample(uuid: otherDrink) }
+        })
         run.runtime.enterForeground()
         show(run)
 
@@ -78,8 +81,15 @@ public struct WatchDay {
         report(record, longestRefreshStall: longestRefreshStall)
     }
 
-    /// Delivers a background refresh and returns the longest main-thread stall during it.
-    private func refresh(_ run: AppRun) async throws -> Duration {
+    /// Lets the other app make its `change` in Health, delivers a background refresh, and
+    /// returns the longest main-thread stall during it. The live query's report of the
+    /// change is held until the refresh is done, so the refresh brings the change on every
+    /// machine, however fast: a report that beat it would leave it nothing to save. (The
+    /// refresh stops the live query, whose held report is then dropped.)
+    private func refresh(_ run: AppRun, after change: () -> Void) async throws -> Duration {
+        let report = run.health.hold(.update)
+        defer { report.open() }
+        change()
         run.runtime.enterBackground()
         run.runtime.resetStallMeasurement()
         try await run.refreshInBackground()
