@@ -21,6 +21,16 @@ public struct WrongClaim: Codable, Sendable, Equatable {
     public let matches: [String]
     /// Corrected sentences it must not match (the wording that replaced it).
     public let allows: [String]
+    /// For a claim that was wrong by what it left out: the qualification that must stay.
+    public let mustSay: [Qualification]?
+    /// Files whose matches wait on another change in flight (another branch fixes them):
+    /// listed by `pending`, not failed. Remove a path once its fix has landed.
+    public let awaiting: [String]?
+
+    public struct Qualification: Codable, Sendable, Equatable {
+        public let path: String
+        public let pattern: String
+    }
 }
 
 /// `Scripts/check-notes` fails when a wrong claim's wording comes back in the notes
@@ -41,7 +51,29 @@ public enum WrongClaims {
         }
         let selfTest = claims.flatMap(problems(testing:))
         guard selfTest.isEmpty else { return selfTest }
-        return scannedTexts(package).flatMap { problems(in: $0, claims: claims) }
+        return scannedTexts(package).flatMap { text in
+            problems(in: text, claims: claims.filter { !($0.awaiting ?? []).contains(text.path) })
+        } + claims.flatMap { missingQualifications($0, package) }
+    }
+
+    /// Matches in files a claim is awaiting another change for: to report, not to fail on.
+    public static func pending(_ package: PackageFacts) -> [Problem] {
+        guard let claims = try? load(package) else { return [] }
+        return scannedTexts(package).flatMap { text in
+            problems(in: text, claims: claims.filter { ($0.awaiting ?? []).contains(text.path) })
+        }
+    }
+
+    /// The qualifications a claim's correction added are still there.
+    static func missingQualifications(_ claim: WrongClaim, _ package: PackageFacts) -> [Problem] {
+        (claim.mustSay ?? []).compactMap { wanted in
+            guard let regex = try? NSRegularExpression(pattern: wanted.pattern, options: [.caseInsensitive]) else {
+                return Problem(file, 1, "\(claim.id): the qualification's pattern is not a regular expression")
+            }
+            guard let text = package.read(wanted.path) else { return Problem(file, 1, "\(claim.id): no file \(wanted.path)") }
+            return matches(regex, text) ? nil
+                : Problem(wanted.path, 1, "\(claim.id) (\(claim.review)): the correction no longer says /\(wanted.pattern)/ (see \(file))")
+        }
     }
 
     /// A claim's pattern compiles, matches every wrong sentence and none of the corrected ones.

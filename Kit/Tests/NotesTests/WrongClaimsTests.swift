@@ -1,5 +1,5 @@
 import Foundation
-import NotesKit
+@testable import NotesKit
 import Testing
 
 /// The list of wrong claims: every pattern is tested by its own sentences, none matches
@@ -17,15 +17,38 @@ struct WrongClaimsTests {
         #expect(problems.isEmpty, "\(problems.map(\.description).joined(separator: "\n"))")
     }
 
-    @Test("each claim's own wrong sentence, planted across a line break in a note, is caught at its line")
+    @Test("each claim's own wrong sentences, planted in a note wrapped across two lines, are caught")
     func plantedSentenceInANoteFails() throws {
         for claim in try WrongClaims.load(package) {
-            let sentence = try #require(claim.matches.first)
-            let words = sentence.split(separator: " ")
-            let wrapped = words.prefix(words.count / 2).joined(separator: " ") + "\n" + words.dropFirst(words.count / 2).joined(separator: " ")
-            let note = ScannedText(path: "Steps/planted.md", lines: ["# A note", "", "Some text.", wrapped])
-            let problems = WrongClaims.problems(in: note, claims: [claim])
-            #expect(problems.map(\.line) == [4], "\(claim.id): \(problems)")
+            for sentence in claim.matches {
+                let words = sentence.split(separator: " ").map(String.init)
+                let half = words.count / 2
+                let lines = ["# A note", "", "Some text.", words.prefix(half).joined(separator: " "), "  " + words.dropFirst(half).joined(separator: " ")]
+                let problems = WrongClaims.problems(in: ScannedText(path: "Steps/planted.md", lines: lines), claims: [claim])
+                #expect(!problems.isEmpty && problems.allSatisfy { [4, 5].contains($0.line) }, "\(claim.id): \(sentence): \(problems)")
+            }
+        }
+    }
+
+    @Test("a match is reported at the line where it starts, in the note's own numbering")
+    func matchIsReportedWhereItStarts() throws {
+        let claim = try #require(try WrongClaims.load(package).first { $0.id == "linux-has-no-pool" })
+        let lines = ["# TSan", "", "Two short tasks.", "On Darwin a pool of its own. On Linux", "there is no such pool, so."]
+        let problems = WrongClaims.problems(in: ScannedText(path: "Steps/TSAN.md", lines: lines), claims: [claim])
+        #expect(problems.map(\.line) == [4], "\(problems)")
+        #expect(problems.first?.file == "Steps/TSAN.md")
+    }
+
+    @Test("a correction that loses its qualification fails; matches awaiting another branch do not")
+    func qualificationsAndAwaiting() throws {
+        let claims = try WrongClaims.load(package)
+        let qualified = try #require(claims.first { !($0.mustSay ?? []).isEmpty })
+        #expect(WrongClaims.missingQualifications(qualified, package).isEmpty)
+        let emptied = PackageFacts(root: FileManager.default.temporaryDirectory.appendingPathComponent("no-kit-\(UUID().uuidString)"))
+        #expect(!WrongClaims.missingQualifications(qualified, emptied).isEmpty)
+        let awaiting = claims.filter { !($0.awaiting ?? []).isEmpty }
+        for claim in awaiting {
+            #expect(!WrongClaims.check(package).contains { $0.message.contains(claim.id) }, "\(claim.id) fails though it is awaiting")
         }
     }
 
