@@ -11,11 +11,11 @@ import WatchKitSim
 /// protocol), and Swift checks each call at run time.
 ///
 /// Stage 6's settings would accept the conformance without it, as an isolated conformance
-/// (SE-0470), but not check it here: the compiler checks an isolated conformance only in
-/// code built with Swift 6 checking, and the code that calls this delegate is the
-/// framework's, built in the Swift 5 mode. Without `@preconcurrency`, a framework that
-/// starts calling from a queue of its own would run this method off main without a word.
-/// An isolated conformance is the tool when the code that uses it is itself checked.
+/// (SE-0470). The compiler checks the app's use of it (`delegate = self`, on main: legal),
+/// not what the framework, built in the Swift 5 mode, does with the delegate afterwards.
+/// Without `@preconcurrency`, a framework that starts calling from a queue of its own
+/// would run this method off main without a word. An isolated conformance is the tool
+/// when the code that calls its witnesses is itself checked.
 final class ComplicationController: NSObject, CLKComplicationDataSource, @preconcurrency CaffeineThresholdDelegate {
     let model: CoffeeData
     private let recaffeinater = Recaffeinater()

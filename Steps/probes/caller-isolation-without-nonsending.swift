@@ -21,7 +21,7 @@ func onCallersActor(isolation: isolated (any Actor)? = #isolation) async -> Bool
 nonisolated func makeWork() -> () async -> Bool { { onMainActor() } }
 
 @MainActor func fromTheMainActor() async {
-    print("called from the main actor, does it run on the main thread?")
+    print("called from the main actor, does it run on the main queue?")
     print("  a nonisolated async function:             \(await plain())")
     print("  a nonisolated async closure:              \(await makeWork()())")
     print("  with `isolated (any Actor)? = #isolation`: \(await onCallersActor())")

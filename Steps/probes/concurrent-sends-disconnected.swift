@@ -1,7 +1,7 @@
 // probe: -swift-version 6 -warnings-as-errors -default-isolation MainActor -enable-upcoming-feature NonisolatedNonsendingByDefault
-// Stage 6's settings. A `@concurrent` function may take a value that is not `Sendable`,
-// when nothing else can reach it any more: a value in a disconnected region (SE-0414),
-// sent to the function (SE-0430). It builds with any warning an error.
+// Stage 6's settings. A call from the main actor into a `@concurrent` function may pass a
+// value that is not `Sendable` when it is in a disconnected region (SE-0414): no actor
+// state reaches it. It builds with any warning an error.
 import Dispatch
 
 nonisolated let mainKey = DispatchSpecificKey<Bool>()

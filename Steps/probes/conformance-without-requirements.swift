@@ -3,7 +3,8 @@
 // isolation: one with a requirement its main-actor method meets, one with none (as the
 // kit's `ObservableObject`). Only the first conformance is isolated (SE-0470): the second
 // has no main-actor witness, so it stays nonisolated. A dynamic cast, the one place the
-// runtime checks an isolated conformance, shows the difference off the main actor.
+// Swift 6.2 runtime checks an isolated conformance, shows the difference off the main actor
+// (an older runtime lets the cast succeed: SE-0470, ABI compatibility).
 
 nonisolated protocol Marker: AnyObject {}
 nonisolated protocol Named {

@@ -1,7 +1,9 @@
 // probe: -swift-version 6 -default-isolation MainActor
 // Stage 6's default: a declaration that says nothing about isolation is main-actor, unless
 // it takes its isolation from elsewhere (SE-0466): a superclass, the protocol it conforms
-// to, or a protocol that refines `SendableMetatype`. A plain `: Sendable` is no exception.
+// to, or a *nonisolated* protocol that refines `SendableMetatype`. A protocol declared here
+// without `nonisolated` is itself main-actor under the default, and so are its conformers.
+// A plain `: Sendable` is no exception.
 // Each type's `whereAmI()` is called from a `@concurrent` function: a main-actor method
 // hops to the main thread, a nonisolated one runs where it is called, on the pool.
 // (The compiler warns about `await` on the calls that turn out not to cross: no error.)
@@ -37,6 +39,11 @@ struct Decoder: Codec {
     func whereAmI() -> Bool { onMainActor() }
 }
 
+protocol LocalCodec: SendableMetatype {}
+struct LocalDecoder: LocalCodec {
+    func whereAmI() -> Bool { onMainActor() }
+}
+
 @concurrent func fromThePool() async {
     print("a class that says nothing:             on main \(await Plain().whereAmI())")
     print("a struct that says only : Sendable:    on main \(await Value().whereAmI())")
@@ -44,6 +51,8 @@ struct Decoder: Codec {
     print("a class conforming to a @Disk protocol: on main \(await Writer().whereAmI())")
     print("a struct conforming to a protocol that")
     print("  refines SendableMetatype:            on main \(await Decoder().whereAmI())")
+    print("the same, the protocol declared here")
+    print("  without nonisolated:                 on main \(await LocalDecoder().whereAmI())")
 }
 
 DispatchQueue.main.setSpecific(key: mainKey, value: true)

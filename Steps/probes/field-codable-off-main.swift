@@ -1,7 +1,8 @@
 // probe: -swift-version 6 -default-isolation MainActor
-// Under default main-actor isolation (SE-0466), a type's conformances are main-actor
-// isolated too (SE-0470), Decodable included. Off the main actor such a conformance
-// must not be used: the compiler rejects Reading.self there, a dynamic cast fails, and
+// Under default main-actor isolation (SE-0466), a conformance whose witnesses are the
+// type's main-actor methods is main-actor isolated too (SE-0470): Decodable's synthesized
+// init(from:) is one. Off the main actor such a conformance
+// must not be used: the compiler rejects Reading.self there, a dynamic cast fails (with the Swift 6.2 runtime), and
 // (measured with Swift 6.3.1) [Reading].self slips through and runs main-actor code off main.
 import Foundation
 

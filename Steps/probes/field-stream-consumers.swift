@@ -22,19 +22,32 @@ print("shared stream: each value delivered once: \((a + b).sorted() == Array(1..
 
 // The fix: one continuation per subscriber, and every value yielded to each.
 @MainActor final class Broadcaster<Element: Sendable> {
-    private var subscribers: [AsyncStream<Element>.Continuation] = []
+    private var subscribers: [Int: AsyncStream<Element>.Continuation] = [:]
+    private var nextID = 0
     func subscribe() -> AsyncStream<Element> {
         let (stream, continuation) = AsyncStream.makeStream(of: Element.self)
-        subscribers.append(continuation)
+        let id = nextID
+        nextID += 1
+        subscribers[id] = continuation
+        continuation.onTermination = { [weak self] _ in  // the subscriber stopped: forget it
+            Task { @MainActor in self?.subscribers[id] = nil }
+        }
         return stream
     }
-    func send(_ element: Element) { subscribers.forEach { $0.yield(element) } }
-    func finish() { subscribers.forEach { $0.finish() } }
+    func send(_ element: Element) { subscribers.values.forEach { $0.yield(element) } }
+    func finish() { subscribers.values.forEach { $0.finish() } }
+    var count: Int { subscribers.count }
 }
 let hub = Broadcaster<Int>()
 let one = hub.subscribe(), two = hub.subscribe()     // subscribe before the first send
 async let x = collect(one)
 async let y = collect(two)
+// A third screen subscribes, then goes away: its loop's task is cancelled.
+let gone = Task { [stream = hub.subscribe()] in for await _ in stream {} }
+gone.cancel()
+await gone.value
+await Task { @MainActor in }.value                   // after the hop that forgets it
+print("broadcaster: subscribers after one went away: \(hub.count)")
 for value in 1...10 { hub.send(value) }
 hub.finish()
 print("broadcaster: consumer 1 got \(await x.count), consumer 2 got \(await y.count)")

@@ -20,7 +20,7 @@ nonisolated(nonsending) func spelledOut() async -> Bool { onMainActor() }
 @concurrent func spelledOutFromConcurrent() async -> Bool { await spelledOut() }
 
 @MainActor func fromTheMainActor() async {
-    print("called from the main actor, does it run on the main thread?")
+    print("called from the main actor, does it run on the main queue?")
     print("  nonisolated async (the default):      \(await byDefault())")
     print("  nonisolated(nonsending) async:        \(await spelledOut())")
     print("  @concurrent async:                    \(await concurrent())")

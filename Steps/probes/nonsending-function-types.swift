@@ -27,7 +27,7 @@ nonisolated func retry(_ body: () async -> Bool) async -> Bool { await body() }
 
 @MainActor func fromTheMainActor() async {
     let job = makeJob()
-    print("called from the main actor, does it run on the main thread?")
+    print("called from the main actor, does it run on the main queue?")
     print("  a stored () async -> Bool:             \(await job.work())")
     print("  a stored @concurrent () async -> Bool: \(await job.concurrentWork())")
     print("  an async closure parameter:            \(await retry(job.work))")

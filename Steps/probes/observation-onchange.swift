@@ -20,7 +20,7 @@ let model = Model()
 withObservationTracking {
     _ = model.caffeine
 } onChange: {
-    print("onChange runs on the main thread:           \(DispatchQueue.getSpecific(key: mainKey) ?? false)")
+    print("onChange runs on the main queue:            \(DispatchQueue.getSpecific(key: mainKey) ?? false)")
     print("onChange runs on the queue that set it:     \(DispatchQueue.getSpecific(key: backgroundKey) ?? false)")
     print("onChange reads caffeine:                    \(model.caffeine) (the old value)")
 }

@@ -4,7 +4,8 @@
 // approachable concurrency) but in the Swift 5 language mode, as that template sets it.
 // The Swift 5 notifier calls back on its own queue: a main-actor closure, and the
 // witness of a `@preconcurrency` conformance. Stage 6's Swift 6 mode stops the program at
-// the first (probe preconcurrency-trap); the Swift 5 mode lets both run off main.
+// the first (probe preconcurrency-trap); the Swift 5 mode lets both run off main, unless
+// the upcoming feature DynamicActorIsolation turns the checks on (probe dynamic-isolation-swift5).
 import Foundation
 import OldNotifier
 

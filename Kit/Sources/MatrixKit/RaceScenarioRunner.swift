@@ -1,9 +1,10 @@
 import Foundation
 import TrackerSpec
 
-/// Builds the package with `--sanitize=thread` and runs one race scenario of one stage in a
-/// process of its own, returning the reports TSan wrote to `log_path`. Shared by
-/// `Scripts/race-matrix` and `Scripts/check-notes`.
+/// Builds the package's tests with `--sanitize=thread` once, then runs one race scenario of
+/// one stage, or the simulators' canary, in a test process of its own, returning the
+/// reports TSan wrote to `log_path`. Shared by `Scripts/race-matrix`, `Scripts/tsan` and
+/// `Scripts/check-notes`.
 public struct RaceScenarioRunner: Sendable {
     public static let scratchPath = ".build-tsan"
 

@@ -2,7 +2,8 @@ import Foundation
 
 /// Checks of the kit as a whole rather than of one note: every probe is shown with its
 /// output somewhere in the notes, and every patch that adds a file says so with a
-/// `--- /dev/null` header, so that `patch -R` (and `Scripts/undo`) removes the file again.
+/// `--- /dev/null` header, so that `patch -R` (and `Scripts/undo`) removes the file again,
+/// and no claim the reviews found wrong (`Kit/wrong-claims.json`) is back in other words.
 public struct KitChecks: Sendable {
     public let package: PackageFacts
 
@@ -11,7 +12,7 @@ public struct KitChecks: Sendable {
     }
 
     public func check(notes: [Note]) -> [Problem] {
-        checkProbesShown(notes) + checkPatchHeaders() + checkEntrance()
+        checkProbesShown(notes) + checkPatchHeaders() + checkEntrance() + WrongClaims.check(package)
     }
 
     /// The README is the entrance, not a note: its blocks are for reading, but every path

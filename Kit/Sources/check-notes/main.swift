@@ -71,5 +71,7 @@ let slowOnly = fences.filter { fence in
 let skipped = quick ? slowOnly : 0
 let verified = fences.count - illustrations - skipped
 for problem in problems { print(problem) }
+// Wrong wording another branch is fixing (Kit/wrong-claims.json, "awaiting"): said, not failed.
+for pending in WrongClaims.pending(package) { print("pending: \(pending)") }
 print("\(notes.count) notes, \(fences.count) code blocks: \(verified) verified, \(skipped) skipped\(quick ? " (--quick)" : ""), \(illustrations) illustrations (not checked): \(problems.isEmpty ? "all true" : "\(problems.count) problems")")
 exit(problems.isEmpty ? 0 : 1)
