@@ -24,8 +24,10 @@ public struct TryReport {
         var out = [String(repeating: "=", count: Self.width)]
         out.append(fit("\(outcome.column.title): \(Self.counts(outcome.entries)), "
             + (outcome.built ? "built" : "did not build")))
-        out += wrap("$ " + outcome.command.map { $0.contains("/") ? URL(fileURLWithPath: $0).lastPathComponent : $0 }
-            .joined(separator: " "), indent: "  ")
+        // The command as the learner would type it on their own file.
+        let command = outcome.command.map { $0.hasSuffix("main.swift") ? source.name : $0 }
+            .map { $0.contains("/") ? URL(fileURLWithPath: $0).lastPathComponent : $0 }
+        out += wrap("$ " + command.joined(separator: " "), indent: "  ")
         for kind in routing.kinds {
             let places = kind.entries.compactMap(\.location)
             let at = places.isEmpty ? "" : "  at " + places.prefix(3).joined(separator: ", ")
@@ -46,7 +48,7 @@ public struct TryReport {
         if let run = outcome.run {
             out += runLines(run)
         } else if let reason = outcome.notRun {
-            out += wrap("run: not run: \(reason)", indent: "  ").prefix(8)
+            out += wrap("run: not run: \(reason)", indent: "").prefix(8)
         }
         return out
     }
@@ -78,6 +80,7 @@ public struct TryReport {
             let head = label.count > first - 1 ? String(label.prefix(first - 2)) + "…" : label
             return head.padding(toLength: first, withPad: " ", startingAt: 0)
                 + cells.map { String($0.prefix(cell - 1)).padding(toLength: cell, withPad: " ", startingAt: 0) }.joined()
+                .trimmingCharacters(in: .whitespaces)
         }
         let routings = outcomes.map { Routing(entries: $0.entries, matcher: matcher) }
         var ids: [String] = []

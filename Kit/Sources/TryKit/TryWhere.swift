@@ -128,7 +128,7 @@ struct TryWherePackage {
                               place.onMainQueue ? "1" : "0", place.inTask ? "1" : "0", place.onMainActor ? "1" : "0",
                               place.actor ?? ""]
                 // The program's own buffered output first, so the lines keep their order.
-                fflush(stdout)
+                fflush(nil)
                 FileHandle.standardOutput.write(Data(("\\u{1}where?\\t" + fields.joined(separator: "\\t") + "\\n").utf8))
             }
         }

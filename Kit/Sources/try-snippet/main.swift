@@ -14,7 +14,7 @@ let usage = """
     the 6.2 defaults of stage 6 (default main-actor isolation, NonisolatedNonsendingByDefault,
     InferIsolatedConformances): the settings are read from the stages in Package.swift. Each
     column's diagnostics are grouped and routed as Scripts/explain routes them; a file with
-    @main or top-level code is then run in each column that built, and the columns are
+    a main entry point or top-level code is then run in each column that built, and the columns are
     shown side by side at the end.
 
       --tsan    run under ThreadSanitizer; each report summarised as Scripts/tsan prints it
