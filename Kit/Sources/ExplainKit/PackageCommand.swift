@@ -50,7 +50,11 @@ public enum PackageCommand {
             build = walk.build(manifest, swift6: true)
             fallback = PackageCounts(complete, matcher: matcher)
         }
-        let counts = PackageCounts(build, matcher: matcher)
+        var counts = PackageCounts(build, matcher: matcher)
+        // A target the Swift 6 build did not reach keeps its complete-checking counts, marked so.
+        for (name, target) in counts.targets where !target.reached {
+            if let earlier = fallback?.targets[name] { counts.targets[name] = .init(total: earlier.total, rows: earlier.rows, reached: false) }
+        }
         let nodes = PackageWalk.ownTargets(of: manifest).map { target in
             MigrationOrder.Node(
                 name: target.name, dependencies: target.dependencies,

@@ -9,6 +9,10 @@ public struct PackageCounts: Codable, Sendable, Equatable {
         public var rows: [String: Int]
         /// Built in this run (false: a dependency failed first).
         public var reached: Bool
+
+        public init(total: Int, rows: [String: Int], reached: Bool) {
+            (self.total, self.rows, self.reached) = (total, rows, reached)
+        }
     }
 
     /// "complete" or "swift6".
@@ -49,6 +53,7 @@ public struct PackageCounts: Codable, Sendable, Equatable {
         for name in Set(targets.keys).union(before.targets.keys).sorted() {
             guard let now = targets[name] else { lines.append("\(name): gone (was \(before.targets[name]!.total))"); continue }
             guard let then = before.targets[name] else { lines.append("\(name): new, \(now.total)"); continue }
+            if !now.reached { lines.append("\(name): not reached in this run (a dependency failed); \(now.total) before it"); continue }
             guard now != then else { lines.append("\(name): \(now.total), unchanged"); continue }
             let delta = now.total - then.total
             let rows = Set(now.rows.keys).union(then.rows.keys).sorted().compactMap { id -> String? in

@@ -30,12 +30,12 @@ public struct PackageReport {
             var head = "\(target.name) (\(target.type), \(settings.joined(separator: ", "))): "
             if let count, count.reached {
                 head += "\(count.total) diagnostic\(count.total == 1 ? "" : "s")"
-            } else if let earlier = fallback?.targets[target.name] {
-                head += "not reached in Swift 6 (a dependency has errors); \(earlier.total) with complete checking"
+            } else if let count, fallback != nil {
+                head += "not reached in the Swift 6 mode (a dependency has errors); with complete checking \(count.total):"
             } else {
                 head += "not reached (a dependency failed to build)"
             }
-            out += wrapLine(head, indent: "")
+            out += wrapLine(head, indent: "    ")
             for (id, number) in (count?.rows ?? [:]).sorted(by: { ($1.value, $0.key) < ($0.value, $1.key) }) {
                 out.append("    \(String(number).leftPadded(4)) × \(id)")
             }
