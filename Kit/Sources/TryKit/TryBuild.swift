@@ -34,9 +34,10 @@ public struct TryBuilder: Sendable {
     /// How long a run may take before it is stopped (a snippet may wait forever).
     public var timeout: TimeInterval
 
-    public init(root: URL, tsan: Bool, whereMarks: Bool, timeout: TimeInterval = 30) {
+    /// `scratch`: where the columns are built (`.build-try` under the root unless given).
+    public init(root: URL, tsan: Bool, whereMarks: Bool, timeout: TimeInterval = 30, scratch: URL? = nil) {
         self.root = root
-        self.scratch = root.appendingPathComponent(".build-try")
+        self.scratch = scratch ?? root.appendingPathComponent(".build-try")
         self.tsan = tsan
         self.whereMarks = whereMarks
         self.timeout = timeout
@@ -83,18 +84,24 @@ public struct TryBuilder: Sendable {
         command += source.runs ? [file.path, "-o", folder.appendingPathComponent("snippet").path]
             : ["-emit-sil", file.path, "-o", "/dev/null"]
         let result = Shell(directory: folder, scratch: folder).run(command, timeout: 600)
+        // The driver's own summary ("emit-module command failed …") is no diagnostic of the code.
         let entries = LogReader.entries(in: result.output, matcher: matcher, single: false)
+            .filter { !($0.location == nil && $0.message.contains(" command failed")) }
         return TryOutcome(column: column, command: command, buildLog: result.output, built: result.succeeded,
                           entries: entries, run: nil, notRun: nil)
     }
+
+    static let signals: [Int32: String] = [4: "SIGILL", 5: "SIGTRAP", 6: "SIGABRT", 9: "SIGKILL", 11: "SIGSEGV", 15: "SIGTERM"]
 
     func run(_ binary: String, source: TrySource) -> TryRunResult {
         let folder = URL(fileURLWithPath: binary).deletingLastPathComponent()
         // The crash backtracer names a failed runtime check, as Scripts/probe has it.
         let environment = ["SWIFT_BACKTRACE": "enable=yes,interactive=no,color=no,threads=crashed,registers=none,images=none,limit=16"]
         let result = Shell(directory: folder, scratch: folder).run([binary], environment: environment, timeout: timeout)
-        var ending = result.timedOut ? "still running after \(Int(timeout)) s: stopped" : result.failure
-        if !result.crashed, !result.timedOut, result.status == 0 { ending = "exit 0" }
+        var ending = "exit \(result.status)"
+        if result.timedOut { ending = "stopped after \(Int(timeout)) s" }
+        if result.crashed { ending = "trapped (\(Self.signals[result.status] ?? "signal \(result.status)"))" }
+        if tsan, !result.crashed, result.status == 66 { ending += " (TSan)" }
         let reports = tsan ? TSanLogParser.reports(in: result.output) : []
         var output: [String] = []
         var places: [TryPlace] = []

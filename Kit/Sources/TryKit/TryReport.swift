@@ -65,7 +65,7 @@ public struct TryReport {
             out += wrap("where? line \(place.line): thread \(number)\(place.firstThread ? " (the first)" : ""), \(queue), "
                 + "on \(place.executor)", indent: "  ")
         }
-        if !run.reports.isEmpty || run.ending.contains("66") {
+        if !run.reports.isEmpty || run.ending.hasSuffix("(TSan)") {
             out.append("tsan: \(run.reports.count) report\(run.reports.count == 1 ? "" : "s")")
             for report in run.reports.prefix(3) { out += TryTSan(source: source).summary(of: report).map(fit) }
             if run.reports.count > 3 { out.append("  … \(run.reports.count - 3) more (the same run with Scripts/probe or --raw)") }
@@ -95,7 +95,7 @@ public struct TryReport {
         out.append(row("not in the table", routings.map { $0.unknown.isEmpty ? "-" : Self.counts($0.unknown, short: true) }))
         if source.runs {
             out.append(row("run", outcomes.map { $0.run?.ending ?? "not run" }))
-            if outcomes.contains(where: { !($0.run?.reports.isEmpty ?? true) || $0.run?.ending.contains("66") == true }) {
+            if outcomes.contains(where: { !($0.run?.reports.isEmpty ?? true) || $0.run?.ending.hasSuffix("(TSan)") == true }) {
                 out.append(row("TSan reports", outcomes.map { $0.run.map { "\($0.reports.count)" } ?? "-" }))
             }
         }
