@@ -63,7 +63,7 @@ public struct TryReport {
             let number = threads.firstIndex(of: place.thread)! + 1
             let queue = place.queue.isEmpty ? "no queue" : "queue \(place.queue)\(place.onMainQueue ? " (main)" : "")"
             out += wrap("where? line \(place.line): thread \(number)\(place.firstThread ? " (the first)" : ""), \(queue), "
-                + "on \(place.executor)", indent: "  ")
+                + "executor: \(place.executor)", indent: "  ")
         }
         if !run.reports.isEmpty || run.ending.hasSuffix("(TSan)") {
             out.append("tsan: \(run.reports.count) report\(run.reports.count == 1 ? "" : "s")")

@@ -31,11 +31,11 @@ public struct TryPlace: Sendable, Hashable {
         actor = fields[7].isEmpty ? nil : fields[7]
     }
 
-    /// "the main actor", "actor Counter", "the global executor (a task on the pool)", "no task".
+    /// "the main actor", "actor Counter", "the global executor (a task)", "none (no task)".
     public var executor: String {
         if onMainActor { return "the main actor" }
         if let actor { return "actor \(actor)" }
-        return inTask ? "the global executor (a task)" : "no task (plain code)"
+        return inTask ? "the global executor (a task)" : "none (no task)"
     }
 }
 
