@@ -153,7 +153,8 @@ struct TryTSan {
         for access in report.accesses.prefix(2) {
             var header = access.header
             if let at = header.range(of: #" at 0x[0-9a-f]+"#, options: .regularExpression) { header.removeSubrange(at) }
-            out.append("    \(header) (\(words[AccessContext.of(access)]!)):")
+            let context = AccessContext.of(access)
+            out.append("    \(header)\(context == .main ? "" : " (\(words[context]!))"):")
             let own = access.frames.filter { $0.file.map { $0.hasSuffix(source.name) } ?? false }.prefix(3)
             if own.isEmpty, let first = access.frames.first {
                 out.append("      \(Demangle.text(first.function).trimmingCharacters(in: .whitespacesAndNewlines)) (not in the snippet)")
@@ -162,7 +163,7 @@ struct TryTSan {
                 let name = Demangle.text(frame.function).trimmingCharacters(in: .whitespacesAndNewlines)
                 var line = "      \(index == 0 ? "at" : "from") \(name), line \(frame.line.map(String.init) ?? "?")"
                 if let number = frame.line, number >= 1, number <= code.count {
-                    line += ":  " + code[number - 1].trimmingCharacters(in: .whitespaces)
+                    line += ":  " + code[number - 1].split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
                 }
                 out.append(line)
             }
