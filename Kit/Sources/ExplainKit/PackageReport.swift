@@ -40,6 +40,9 @@ public struct PackageReport {
                 out.append("    \(String(number).leftPadded(4)) × \(id)")
             }
         }
+        if let log = build.log {
+            out += wrapLine("What each kind means and how to fix it: Scripts/explain \(log.path)", indent: "    ")
+        }
         out.append(String(repeating: "=", count: width))
         out.append("Migrate in this order (the guide's strategy: from the outer-most module inward,")
         out.append("except a dependency whose global state or types cause diagnostics where it is used):")

@@ -17,6 +17,8 @@ public struct PackageWalk {
         public var command: [String]
         public var targets: [TargetResult]
         public var succeeded: Bool
+        /// The build's log, kept for `Scripts/explain FILE` (each kind's meaning and fixes).
+        public var log: URL?
     }
 
     public let package: URL
@@ -47,8 +49,11 @@ public struct PackageWalk {
         let tests = targets.contains { $0.type == "test" } ? ["--build-tests"] : []
         let command = base + tests + flags
         let run = Run.command(command, in: package)
-        return Build(mode: swift6 ? "swift6" : "complete", command: command,
-                     targets: attribute(run.output, to: targets), succeeded: run.status == 0)
+        let mode = swift6 ? "swift6" : "complete"
+        let log = scratch.appendingPathComponent("\(mode).log")
+        let kept = (try? run.output.write(to: log, atomically: true, encoding: .utf8)) != nil
+        return Build(mode: mode, command: command, targets: attribute(run.output, to: targets),
+                     succeeded: run.status == 0, log: kept ? log : nil)
     }
 
     /// Splits the log into blocks (a diagnostic line and what follows it up to the next),

@@ -84,6 +84,8 @@ public struct TryBuilder: Sendable {
         command += source.runs ? [file.path, "-o", folder.appendingPathComponent("snippet").path]
             : ["-emit-sil", file.path, "-o", "/dev/null"]
         let result = Shell(directory: folder, scratch: folder).run(command, timeout: 600)
+        // Kept for Scripts/explain, which prints each kind in full.
+        try? result.output.write(to: folder.appendingPathComponent("build.log"), atomically: true, encoding: .utf8)
         // The driver's own summary ("emit-module command failed …") is no diagnostic of the code.
         let entries = LogReader.entries(in: result.output, matcher: matcher, single: false)
             .filter { !($0.location == nil && $0.message.contains(" command failed")) }

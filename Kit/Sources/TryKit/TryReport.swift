@@ -8,6 +8,8 @@ public struct TryReport {
     public static let width = 100
     /// The program's output lines shown per column; the rest are counted.
     static let outputLines = 12
+    /// The kinds of diagnostic shown per column.
+    static let kindsShown = 6
     let source: TrySource
 
     public init(source: TrySource) { self.source = source }
@@ -28,7 +30,9 @@ public struct TryReport {
         let command = outcome.command.map { $0.hasSuffix("main.swift") ? source.name : $0 }
             .map { $0.contains("/") ? URL(fileURLWithPath: $0).lastPathComponent : $0 }
         out += wrap("$ " + command.joined(separator: " "), indent: "  ")
-        for kind in routing.kinds {
+        // One screen a column: the most frequent kinds, the others counted.
+        let kinds = routing.kinds.sorted { $0.entries.count > $1.entries.count }
+        for kind in kinds.prefix(Self.kindsShown) {
             let places = kind.entries.compactMap(\.location)
             let at = places.isEmpty ? "" : "  at " + places.prefix(3).joined(separator: ", ")
                 + (places.count > 3 ? " and \(places.count - 3) more" : "")
@@ -36,11 +40,14 @@ public struct TryReport {
             if let fix = kind.row.fixes.first { out += wrap("fix: \(fix)", indent: "      ") }
             if let command = kind.row.kit.first?.command { out += wrap("kit: $ \(command)", indent: "      ") }
         }
-        for entry in routing.unknown.prefix(6) {
+        if kinds.count > Self.kindsShown {
+            out.append("  … and \(kinds.count - Self.kindsShown) more kinds: Scripts/explain .build-try/\(outcome.column.id)/build.log")
+        }
+        for entry in routing.unknown.prefix(4) {
             out += wrap("? \(entry.location.map { "\($0): " } ?? "")\(entry.severity.map { "\($0): " } ?? "")\(entry.message)",
                         indent: "  ")
         }
-        if routing.unknown.count > 6 { out.append("  ? and \(routing.unknown.count - 6) more the table does not know") }
+        if routing.unknown.count > 4 { out.append("  ? and \(routing.unknown.count - 4) more the table does not know") }
         if !outcome.built, outcome.entries.isEmpty {
             // A failure with no diagnostic (a crash, a link error): its last lines say why.
             out += outcome.buildLog.split(separator: "\n").suffix(6).map { fit("  | " + $0) }
