@@ -7,7 +7,7 @@ public struct PackageCounts: Codable, Sendable, Equatable {
         public var total: Int
         /// Row id → count; the lines no row knows under "unknown".
         public var rows: [String: Int]
-        /// Built in this run (false: a dependency failed first).
+        /// Compiled in this run (false: the build stopped at errors first).
         public var reached: Bool
 
         public init(total: Int, rows: [String: Int], reached: Bool) {
@@ -53,7 +53,7 @@ public struct PackageCounts: Codable, Sendable, Equatable {
         for name in Set(targets.keys).union(before.targets.keys).sorted() {
             guard let now = targets[name] else { lines.append("\(name): gone (was \(before.targets[name]!.total))"); continue }
             guard let then = before.targets[name] else { lines.append("\(name): new, \(now.total)"); continue }
-            if !now.reached { lines.append("\(name): not reached in this run (a dependency failed); \(now.total) before it"); continue }
+            if !now.reached { lines.append("\(name): not compiled in this run (the build stopped at errors first); \(now.total) with complete checking"); continue }
             guard now != then else { lines.append("\(name): \(now.total), unchanged"); continue }
             let delta = now.total - then.total
             let rows = Set(now.rows.keys).union(then.rows.keys).sorted().compactMap { id -> String? in

@@ -31,9 +31,10 @@ public struct PackageReport {
             if let count, count.reached {
                 head += "\(count.total) diagnostic\(count.total == 1 ? "" : "s")"
             } else if let count, fallback != nil {
-                head += "not reached in the Swift 6 mode (a dependency has errors); with complete checking \(count.total):"
+                head += "not compiled in the Swift 6 mode (the build stopped at errors first); "
+                    + "\(count.total) with complete checking"
             } else {
-                head += "not reached (a dependency failed to build)"
+                head += "not compiled (the build stopped at errors first)"
             }
             out += wrapLine(head, indent: "    ")
             for (id, number) in (count?.rows ?? [:]).sorted(by: { ($1.value, $0.key) < ($0.value, $1.key) }) {

@@ -8,7 +8,8 @@ public struct PackageWalk {
         public var target: PackageManifest.Target
         /// Its diagnostics (each with the notes and excerpt lines printed after it).
         public var entries: [Entry]
-        /// Was it compiled in this build? A target whose dependency failed is not reached.
+        /// Was it compiled in this build? After an error SwiftPM starts no new compilation:
+        /// the targets that depend on the failed one, and maybe others, are not reached.
         public var reached: Bool
     }
 

@@ -98,3 +98,27 @@ typealias Node = MigrationOrder.Node
     let text = PackageReport(manifest: manifest, build: build, counts: counts, steps: steps).render()
     #expect(text.allSatisfy { $0.count <= Report.width })
 }
+
+/// The journal fixture (about 25 s, two builds): nothing is a shared cause, so the order
+/// runs outer-most first, tests included; in the Swift 6 mode the app's errors stop the
+/// build, and the tests not compiled keep their complete-checking counts.
+@Test func theJournalFixtureRunsOuterMostFirstAndTheSwift6BuildStopsAtTheApp() throws {
+    let package = Kit.root.appendingPathComponent("Kit/Explain/packages/journal")
+    let manifest = try PackageManifest.load(packageAt: package)
+    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("explain-journal-\(getpid())")
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    let walk = PackageWalk(package: package, scratch: scratch, matcher: Kit.matcher)
+    let complete = walk.build(manifest, swift6: false)
+    let counts = PackageCounts(complete, matcher: Kit.matcher)
+    #expect(counts.targets.mapValues(\.reached) == ["JournalKit": true, "JournalApp": true, "JournalKitTests": true])
+    #expect(counts.targets["JournalKit"]?.total == 0 && counts.targets["JournalKitTests"]?.total == 0)
+    #expect((counts.targets["JournalApp"]?.total ?? 0) > 0)
+    let nodes = PackageWalk.ownTargets(of: manifest).map {
+        MigrationOrder.Node(name: $0.name, dependencies: $0.dependencies, declares: [], messages: [])
+    }
+    #expect(MigrationOrder.steps(nodes).map(\.target) == ["JournalApp", "JournalKitTests", "JournalKit"])
+    let swift6 = PackageCounts(walk.build(manifest, swift6: true), matcher: Kit.matcher)
+    #expect(swift6.mode == "swift6")
+    #expect(swift6.targets["JournalApp"]?.reached == true && (swift6.targets["JournalApp"]?.total ?? 0) > 0)
+    #expect(swift6.targets["JournalKit"]?.reached == true)
+}
