@@ -70,8 +70,9 @@ public enum PackageCommand {
             counts.changes(since: before).forEach { print("  \($0)") }
             print("")
         }
-        let report = PackageReport(manifest: manifest, build: build, counts: counts,
+        var report = PackageReport(manifest: manifest, build: build, counts: counts,
                                    steps: MigrationOrder.steps(nodes), fallback: fallback)
+        report.table = table
         report.render().forEach { print($0) }
         if let baseline {
             do { try counts.save(to: baseline) } catch { return fail("cannot write \(baseline.path): \(error)", status: 3) }

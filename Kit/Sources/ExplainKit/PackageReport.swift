@@ -8,6 +8,8 @@ public struct PackageReport {
     let counts: PackageCounts
     let steps: [MigrationOrder.Step]
     let fallback: PackageCounts?
+    /// The router's table, for each kind's first fix (none: ids only).
+    var table: Table?
 
     /// `fallback`: the complete-checking counts, for targets the Swift 6 build did not reach.
     public init(manifest: PackageManifest, build: PackageWalk.Build, counts: PackageCounts,
@@ -41,6 +43,7 @@ public struct PackageReport {
                 out.append("    \(String(number).leftPadded(4)) × \(id)")
             }
         }
+        out += kindLines()
         if let log = build.log {
             out += wrapLine("What each kind means and how to fix it: Scripts/explain \(log.path)", indent: "    ")
         }
@@ -50,6 +53,20 @@ public struct PackageReport {
         for (index, step) in steps.enumerated() {
             let total = counts.targets[step.target]?.total ?? 0
             out += wrapLine("\(index + 1). \(step.target) (\(total)): \(Self.reason(step.reason))", indent: "   ")
+        }
+        return out
+    }
+
+    /// Each kind across the package, most frequent first, with the first fix the kit teaches.
+    func kindLines() -> [String] {
+        guard let table else { return [] }
+        var totals: [String: Int] = [:]
+        for target in counts.targets.values { for (id, number) in target.rows { totals[id, default: 0] += number } }
+        guard !totals.isEmpty else { return [] }
+        var out = [String(repeating: "-", count: Report.width), "Kinds across the package:"]
+        for (id, number) in totals.sorted(by: { ($1.value, $0.key) < ($0.value, $1.key) }) {
+            let fix = table.row(named: id)?.fixes.first.map { ": \($0)" } ?? (id == "unknown" ? ": not in the table, not guessed" : "")
+            out += wrapLine("\(number) × \(id)\(fix)", indent: "      ")
         }
         return out
     }
