@@ -37,12 +37,25 @@ public enum PackageCommand {
         guard FileManager.default.fileExists(atPath: package.appendingPathComponent("Package.swift").path) else {
             return fail("\(package.path) has no Package.swift")
         }
+        var before: PackageCounts?
+        if let baseline, FileManager.default.fileExists(atPath: baseline.path) {
+            guard let saved = try? PackageCounts.load(from: baseline) else {
+                return fail("\(baseline.path) is not a baseline this command wrote")
+            }
+            before = saved
+        }
         let manifest: PackageManifest
         do { manifest = try PackageManifest.load(packageAt: package) } catch { return fail("\(error)", status: 3) }
         let matcher = Matcher(table)
         let walk = PackageWalk(package: package, scratch: root.appendingPathComponent(".build-explain-package"), matcher: matcher)
         log("building \(manifest.name) with complete checking ...")
         let complete = walk.build(manifest, swift6: false)
+        // A build that failed with no diagnostic of the package's own (a missing dependency,
+        // a manifest error) counts nothing: say so rather than print zeros.
+        if !complete.succeeded, complete.targets.allSatisfy(\.entries.isEmpty) {
+            return fail("the build failed before any diagnostic of the package's own; its log: "
+                + (complete.log?.path ?? "(not kept)"), status: 3)
+        }
         var build = complete
         var fallback: PackageCounts?
         if swift6 {
@@ -55,17 +68,9 @@ public enum PackageCommand {
         for (name, target) in counts.targets where !target.reached {
             if let earlier = fallback?.targets[name] { counts.targets[name] = .init(total: earlier.total, rows: earlier.rows, reached: false) }
         }
-        let nodes = PackageWalk.ownTargets(of: manifest).map { target in
-            MigrationOrder.Node(
-                name: target.name, dependencies: target.dependencies,
-                declares: Declarations.names(inFolder: package.appendingPathComponent(target.path)),
-                // The order reads the complete-checking build, which reaches every target.
-                messages: complete.targets.first { $0.target.name == target.name }?.entries.map(\.message) ?? [])
-        }
-        if let baseline, FileManager.default.fileExists(atPath: baseline.path) {
-            guard let before = try? PackageCounts.load(from: baseline) else {
-                return fail("\(baseline.path) is not a baseline this command wrote")
-            }
+        // The order reads the complete-checking build, which reaches the most targets.
+        let nodes = walk.nodes(manifest, build: complete)
+        if let baseline, let before {
             print("Since \(baseline.lastPathComponent):")
             counts.changes(since: before).forEach { print("  \($0)") }
             print("")

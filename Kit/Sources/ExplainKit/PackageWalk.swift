@@ -84,6 +84,16 @@ public struct PackageWalk {
         }
     }
 
+    /// The targets as the migration order reads them: dependencies, declarations, messages.
+    public func nodes(_ manifest: PackageManifest, build: Build) -> [MigrationOrder.Node] {
+        Self.ownTargets(of: manifest).map { target in
+            MigrationOrder.Node(
+                name: target.name, dependencies: target.dependencies,
+                declares: Declarations.names(inFolder: package.appendingPathComponent(target.path)),
+                messages: build.targets.first { $0.target.name == target.name }?.entries.map(\.message) ?? [])
+        }
+    }
+
     static func compiledTarget(_ line: Substring) -> String? {
         var rest = line
         if rest.hasPrefix("["), let close = rest.firstIndex(of: "]") { rest = rest[rest.index(after: close)...].dropFirst() }

@@ -78,19 +78,15 @@ typealias Node = MigrationOrder.Node
     let manifest = try PackageManifest.load(packageAt: package)
     let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("explain-package-\(getpid())")
     defer { try? FileManager.default.removeItem(at: scratch) }
-    let build = PackageWalk(package: package, scratch: scratch, matcher: Kit.matcher).build(manifest, swift6: false)
+    let walk = PackageWalk(package: package, scratch: scratch, matcher: Kit.matcher)
+    let build = walk.build(manifest, swift6: false)
     let counts = PackageCounts(build, matcher: Kit.matcher)
     #expect(Set(counts.targets.keys) == ["Ledger", "Checkout", "Reports", "ShopApp"])
     #expect(counts.targets.values.allSatisfy { $0.reached && $0.total > 0 })
     #expect(counts.targets["Ledger"]?.rows["global-mutable-state"] == 1)
     // The note "struct 'LineItem' does not conform" is in Ledger's file but Checkout's warning.
     #expect(counts.targets["Ledger"]?.total == 1)
-    let nodes = PackageWalk.ownTargets(of: manifest).map { target in
-        MigrationOrder.Node(name: target.name, dependencies: target.dependencies,
-                            declares: Declarations.names(inFolder: package.appendingPathComponent(target.path)),
-                            messages: build.targets.first { $0.target.name == target.name }?.entries.map(\.message) ?? [])
-    }
-    let steps = MigrationOrder.steps(nodes)
+    let steps = MigrationOrder.steps(walk.nodes(manifest, build: build))
     #expect(steps.map(\.target) == ["Ledger", "ShopApp", "Checkout", "Reports"])
     guard case .sharedCause(let causedIn, let names) = steps[0].reason else { Issue.record("\(steps[0])"); return }
     #expect(Set(causedIn.keys) == ["Checkout", "Reports"])
