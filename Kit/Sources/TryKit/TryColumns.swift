@@ -7,6 +7,8 @@ public struct TryColumn: Sendable, Hashable {
     /// A short id, also the name of its scratch folder and `--where` product.
     public var id: String
     public var title: String
+    /// Its heading in the side-by-side table (15 columns at most).
+    public var short: String
     public var settings: [PackageManifest.Setting]
 
     public var flags: [String] { settings.flatMap(\.swiftcFlags) }
@@ -26,10 +28,12 @@ public struct TryColumn: Sendable, Hashable {
         }
         let swift5 = try settings(ofStage: 0)
         return [
-            TryColumn(id: "swift5", title: "Swift 5, minimal checking (stage 0)", settings: swift5),
-            TryColumn(id: "complete", title: "Swift 5, complete checking", settings: swift5 + [.strictConcurrency("complete")]),
-            TryColumn(id: "swift6", title: "Swift 6 (stage 5)", settings: try settings(ofStage: 5)),
-            TryColumn(id: "approachable", title: "Swift 6 with the 6.2 defaults (stage 6)", settings: try settings(ofStage: 6)),
+            TryColumn(id: "swift5", title: "Swift 5, minimal checking (stage 0)", short: "Swift 5", settings: swift5),
+            TryColumn(id: "complete", title: "Swift 5, complete checking", short: "5 + complete",
+                      settings: swift5 + [.strictConcurrency("complete")]),
+            TryColumn(id: "swift6", title: "Swift 6 (stage 5)", short: "Swift 6", settings: try settings(ofStage: 5)),
+            TryColumn(id: "approachable", title: "Swift 6 with the 6.2 defaults (stage 6)", short: "6.2 defaults",
+                      settings: try settings(ofStage: 6)),
         ]
     }
 

@@ -92,7 +92,7 @@ public struct TryReport {
         let routings = outcomes.map { Routing(entries: $0.entries, matcher: matcher) }
         var ids: [String] = []
         for routing in routings { for kind in routing.kinds where !ids.contains(kind.row.id) { ids.append(kind.row.id) } }
-        var out = [String(repeating: "=", count: Self.width), row("side by side", outcomes.map(\.column.id))]
+        var out = [String(repeating: "=", count: Self.width), row("side by side", outcomes.map(\.column.short))]
         out.append(row("builds", outcomes.map { $0.built ? "yes" : "no" }))
         for id in ids {
             out.append(row(id, routings.map { routing in
