@@ -69,8 +69,8 @@ public struct TryReport {
             if !threads.contains(place.thread) { threads.append(place.thread) }
             let number = threads.firstIndex(of: place.thread)! + 1
             let queue = place.queue.isEmpty ? "no queue" : "queue \(place.queue)\(place.onMainQueue ? " (main)" : "")"
-            out += wrap("where? line \(place.line): thread \(number)\(place.firstThread ? " (the first)" : ""), \(queue), "
-                + "executor: \(place.executor)", indent: "  ")
+            out += wrap("where? line \(place.line) \(code(at: place.line)): thread \(number)"
+                + "\(place.firstThread ? " (the first)" : ""), \(queue), executor: \(place.executor)", indent: "  ")
         }
         if !run.reports.isEmpty || run.ending.hasSuffix("(TSan)") {
             out.append("tsan: \(run.reports.count) report\(run.reports.count == 1 ? "" : "s")")
@@ -78,6 +78,16 @@ public struct TryReport {
             if run.reports.count > 3 { out.append("  … \(run.reports.count - 3) more (the same run with Scripts/probe or --raw)") }
         }
         return out
+    }
+
+    /// The marked line's code, without its mark, quoted and cut to fit.
+    func code(at line: Int) -> String {
+        let lines = source.lines
+        guard line >= 1, line <= lines.count else { return "" }
+        var text = lines[line - 1].replacingOccurrences(of: "// where?", with: "")
+            .split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+        if text.count > 32 { text = String(text.prefix(31)) + "…" }
+        return "(\(text))"
     }
 
     /// Each kind a row, each column its count: what changes from one mode to the next.
