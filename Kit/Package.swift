@@ -47,6 +47,10 @@ let package = Package(
             name: "ExplainTests", dependencies: ["ExplainKit"],
             exclude: ["real-world-diagnostics.tsv", "stages-complete-checking.log"], swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        // Scripts/try: a snippet in the four settings the kit teaches, routed and run.
+        .target(name: "TryKit", dependencies: ["ExplainKit", "MatrixKit"], swiftSettings: [.swiftLanguageMode(.v6)]),
+        .executableTarget(name: "try-snippet", dependencies: ["TryKit"], swiftSettings: [.swiftLanguageMode(.v6)]),
+        .testTarget(name: "TryTests", dependencies: ["TryKit", "ExplainKit"], swiftSettings: [.swiftLanguageMode(.v6)]),
         // Scripts/workbench: graded exercises. An exercise is its own package in Exercise/
         // (ignored by git) that depends on the app package's library products, so a
         // half-done exercise never breaks the app package.

@@ -10,6 +10,7 @@ let usage = """
            some-build 2>&1 | Scripts/explain       route standard input
            Scripts/explain --verify                rebuild every row's reproduction (CI)
            Scripts/explain --list                  the kinds the table knows
+           Scripts/explain --package PATH          your package's migration, target by target
 
     Reads Swift compiler diagnostics (SwiftPM, Xcode, swiftc; Swift 5.10 to 6.3 wordings)
     and run-time traps (continuation misuse, executor and dispatch-queue assertions). Groups
@@ -46,6 +47,9 @@ case "--list":
         print("    \(row.templates.first ?? "")")
     }
     exit(0)
+case "--package":
+    let caller = ProcessInfo.processInfo.environment["EXPLAIN_CALLER_DIR"] ?? root.path
+    exit(PackageCommand.run(Array(arguments.dropFirst()), root: root, table: table, callerDirectory: URL(fileURLWithPath: caller)))
 case "--verify":
     guard arguments.count == 1 else { fail("--verify takes nothing after it") }
     let started = Date()

@@ -70,22 +70,8 @@ do {
 }
 FileHandle.standardError.write(Data("tsan: built in \(Int(Date().timeIntervalSince(started))) s\n".utf8))
 
-/// Mangled names (and whole reports) through `swift demangle --simplified`.
-func demangled(_ text: String) -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["swift", "demangle", "--simplified"]
-    let input = Pipe(), output = Pipe()
-    process.standardInput = input
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    guard (try? process.run()) != nil else { return text }
-    input.fileHandleForWriting.write(Data(text.utf8))
-    try? input.fileHandleForWriting.close()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return String(decoding: data, as: UTF8.self)
-}
+/// Mangled names (and whole reports) demangled (MatrixKit's, shared with Scripts/try).
+func demangled(_ text: String) -> String { Demangle.text(text) }
 
 let attributor = RaceAttributor(catalogue: Catalogue.defects)
 let sources = PackageSourceLines(root: root)

@@ -1,0 +1,56 @@
+import ExplainKit
+import Foundation
+import MatrixKit
+import Testing
+@testable import TryKit
+
+/// Every probe of the field lessons (Steps/probes/field-*.swift) through `Scripts/try`:
+/// built in the four columns, run where it built. About 2 min on the 2-core machine, a
+/// third of it field-thread-explosion's own run, three times.
+enum TryKitRoot {
+    static let root = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let matcher = Matcher(try! Table.load(from: root.appendingPathComponent("Kit/Explain/table.json")))
+    static let columns = try! TryColumn.taught(by: PackageManifest.load(packageAt: root))
+
+    static var fieldProbes: [String] {
+        let folder = root.appendingPathComponent("Steps/probes")
+        return ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
+            .filter { $0.hasPrefix("field-") && $0.hasSuffix(".swift") }.sorted()
+    }
+}
+
+@Test func theColumnsAreTheStagesSettings() {
+    let flags = TryKitRoot.columns.map { $0.flags.joined(separator: " ") }
+    #expect(flags == [
+        "-swift-version 5", "-swift-version 5 -strict-concurrency=complete", "-swift-version 6",
+        "-swift-version 6 -default-isolation MainActor -enable-upcoming-feature NonisolatedNonsendingByDefault "
+            + "-enable-upcoming-feature InferIsolatedConformances",
+    ])
+}
+
+@Test(.serialized, arguments: TryKitRoot.fieldProbes)
+func everyFieldProbeBuildsInItsOwnModeAndRunsThere(probe: String) throws {
+    let file = TryKitRoot.root.appendingPathComponent("Steps/probes/\(probe)")
+    let text = try String(contentsOf: file, encoding: .utf8)
+    let source = try TrySource(name: probe, text: text)
+    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("try-tests-\(getpid())")
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    let builder = TryBuilder(root: TryKitRoot.root, tsan: false, whereMarks: false, scratch: scratch)
+    let outcomes = try builder.outcomes(of: source, in: TryKitRoot.columns, matcher: TryKitRoot.matcher)
+    #expect(outcomes.count == 4)
+    // A column that did not build says why: at least one diagnostic, routed or listed.
+    for outcome in outcomes where !outcome.built {
+        #expect(!outcome.entries.isEmpty, "\(outcome.column.id) failed without a diagnostic:\n\(outcome.buildLog)")
+    }
+    // The mode the probe is written for (its "// probe:" line) builds, and the program ran there.
+    let header = text.split(separator: "\n").first.map(String.init) ?? ""
+    let own = header.contains("-default-isolation MainActor") ? "approachable"
+        : header.contains("-swift-version 6") ? "swift6" : "swift5"
+    let outcome = try #require(outcomes.first { $0.column.id == own })
+    #expect(outcome.built, "\(probe) does not build in its own mode:\n\(outcome.buildLog)")
+    #expect(outcome.run != nil)
+    let report = TryReport(source: source).render(outcomes, matcher: TryKitRoot.matcher)
+    let long = report.split(separator: "\n").filter { $0.count > TryReport.width }
+    #expect(long.isEmpty, "lines over \(TryReport.width) columns: \(long)")
+}
