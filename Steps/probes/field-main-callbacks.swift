@@ -31,6 +31,25 @@ center.post(name: checked, object: nil)
 badge.log.append("after post: count \(badge.count)")
 print("assumeIsolated, posted on main: \(badge.log)")
 
+// The typed alternative (Foundation's MainActorMessage, the 26 SDKs and Swift 6.3's
+// Foundation here): the handler is a main-actor closure, so the compiler knows.
+final class Tray: Sendable {}
+struct DrinkAdded: NotificationCenter.MainActorMessage {
+    typealias Subject = Tray
+    let mg: Double
+}
+let tray = Tray()
+let typedToken = center.addObserver(of: tray, for: DrinkAdded.self) { message in
+    badge.count += 1                              // no assumeIsolated: it is main-actor
+    badge.log.append("handler \(message.mg) mg")
+}
+badge.count = 0
+badge.log = ["post"]
+center.post(DrinkAdded(mg: 95), subject: tray)
+badge.log.append("after post: count \(badge.count)")
+print("MainActorMessage, posted on main: \(badge.log)")
+_ = typedToken
+
 // The wrong fix: a hop the handler did not need. The work runs later, after the code
 // that posted has already read the old count.
 let hopped = Notification.Name("drinkAdded.hopped")
