@@ -1,7 +1,7 @@
 // probe: -swift-version 6
 // A callback that already runs on main (an observer registered with queue: .main), and
-// main-actor state touched in it three ways: assumeIsolated, a Task hop, and
-// nonisolated(unsafe). Each part waits for the handler, so the order is fixed by events.
+// main-actor state touched in it four ways: assumeIsolated, a typed MainActorMessage, a Task
+// hop, and nonisolated(unsafe). Each part waits for the handler: events fix the order.
 import Foundation
 import Synchronization
 
