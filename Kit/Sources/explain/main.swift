@@ -9,6 +9,7 @@ let usage = """
            Scripts/explain FILE                    route a build log or crash log
            some-build 2>&1 | Scripts/explain       route standard input
            Scripts/explain --verify                rebuild every row's reproduction (CI)
+           Scripts/explain --programs              build Kit/Explain/programs before and after their fix
            Scripts/explain --list                  the kinds the table knows
 
     Reads Swift compiler diagnostics (SwiftPM, Xcode, swiftc; Swift 5.10 to 6.3 wordings)
@@ -33,7 +34,6 @@ do { table = try Table.load(from: tableURL) } catch {
     FileHandle.standardError.write(Data("explain: cannot read \(tableURL.path): \(error)\n".utf8))
     exit(3)
 }
-let matcher = Matcher(table)
 let arguments = Array(CommandLine.arguments.dropFirst())
 
 switch arguments.first {
@@ -46,6 +46,18 @@ case "--list":
         print("    \(row.templates.first ?? "")")
     }
     exit(0)
+case "--programs":
+    // The programs of Kit/Explain/programs/ alone, before and after their fix (part of --verify).
+    let scratch = root.appendingPathComponent(".build-explain-programs")
+    try? FileManager.default.removeItem(at: scratch)
+    let result = ProgramRunner(root: root, scratch: scratch, router: Router(table: table)) {
+        FileHandle.standardError.write(Data("explain: \($0)\n".utf8))
+    }.run()
+    try? FileManager.default.removeItem(at: scratch)
+    result.lines.forEach { print($0) }
+    result.problems.forEach { FileHandle.standardError.write(Data("explain: \($0)\n".utf8)) }
+    print("explain --programs: \(result.lines.filter { $0.hasPrefix("ok") }.count) of \(result.lines.count) programs proven")
+    exit(result.problems.isEmpty ? 0 : 1)
 case "--verify":
     guard arguments.count == 1 else { fail("--verify takes nothing after it") }
     let started = Date()
@@ -85,12 +97,11 @@ if arguments.isEmpty {
     single = !input.contains("\n")
 }
 
-let entries = LogReader.entries(in: input, matcher: matcher, single: single)
-guard !entries.isEmpty else {
-    print("explain: no Swift diagnostic or trap in the input (lines with 'error:' or 'warning:', "
-        + "or a run-time message such as 'SWIFT TASK CONTINUATION MISUSE').")
-    exit(1)
+let log = Router(table: table).route(input, single: single)
+guard log.routedCount + log.unknownCount > 0 else {
+    print("explain: no Swift diagnostic or trap in the input (\(log.skipped) lines skipped): give lines with "
+        + "'error:' or 'warning:', a message copied from Xcode, or a run-time message such as 'SWIFT TASK CONTINUATION MISUSE'.")
+    exit(2)
 }
-let routing = Routing(entries: entries, matcher: matcher)
-print(Report(table: table, docs: GroupDocs.fromPath()).render(routing))
-exit(routing.unknown.isEmpty ? 0 : 1)
+print(Report(table: table, docs: GroupDocs.fromPath()).render(log, toolchain: Toolchain.current()))
+exit(log.unknownCount == 0 ? 0 : 1)
