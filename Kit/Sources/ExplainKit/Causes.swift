@@ -40,18 +40,34 @@ public enum CauseChooser {
     }
 
     static func evidence(for cause: Cause, in entry: Entry, settings: BuildSettings) -> String? {
-        for template in cause.notes ?? [] {
-            let regex = Templates.pattern(template, anchored: false)
-            let notes = entry.severity == "note" ? [entry.message] + entry.notes : entry.notes
-            if let note = notes.first(where: { Templates.matches(regex, Templates.normalize($0)) }) {
-                return "the note '\(note)'"
+        var found: [String] = []
+        var wanted = 0
+        if let templates = cause.notes {
+            wanted += 1
+            let notes = entry.severity == "note" ? [(entry.message, "")] : Array(zip(entry.notes, entry.noteSources + Array(repeating: "", count: max(0, entry.notes.count - entry.noteSources.count))))
+            let placed = notes.filter { _, source in
+                switch cause.notesFrom {
+                case "module": return source == "module"
+                case "elsewhere": return source == "module" || source == "elsewhere"
+                default: return true
+                }
+            }
+            let regexes = templates.map { Templates.pattern($0, anchored: false) }
+            if let note = placed.first(where: { note in regexes.contains { Templates.matches($0, Templates.normalize(note.0)) } }) {
+                found.append("the note '\(note.0)'" + (note.1.isEmpty ? "" : " (printed at \(note.1 == "module" ? "a module's interface" : "another file"))"))
             }
         }
-        for template in cause.message ?? [] where Templates.matches(Templates.pattern(template, anchored: false),
-                                                                   Templates.normalize(entry.message)) {
-            return "the message: \(template.replacingOccurrences(of: "%", with: "…"))"
+        if let templates = cause.message {
+            wanted += 1
+            if let template = templates.first(where: { Templates.matches(Templates.pattern($0, anchored: false), Templates.normalize(entry.message)) }) {
+                found.append("the message: \(template.replacingOccurrences(of: "%", with: "…"))")
+            }
         }
-        if let fact = cause.setting, settings.facts.contains(fact) { return "the build settings (\(fact.rawValue))" }
-        return nil
+        if let fact = cause.setting {
+            wanted += 1
+            if settings.facts.contains(fact) { found.append("the build settings (\(fact.rawValue))") }
+        }
+        if cause.all == true { return found.count == wanted && wanted > 0 ? found.joined(separator: " and ") : nil }
+        return found.first
     }
 }

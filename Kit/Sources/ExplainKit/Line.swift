@@ -101,7 +101,9 @@ enum Line {
             if let previous = line[..<marker.lowerBound].last, previous.isLetter { continue }
             let message = String(line[marker.upperBound...])
             let location = before.hasSuffix(":") ? String(before.dropLast()) : (before.isEmpty ? nil : before)
-            if severity == "note" || severity == "remark" { return .note(message, location: location.flatMap(LogReader.shortPath)) }
+            // A note's own place tells where the type it names lives: "Foundation.OutputStream:1:12"
+            // is a module's interface, another file may be another module's source.
+            if severity == "note" || severity == "remark" { return .note(message, location: location) }
             return .entry(Entry(location: location.flatMap(LogReader.shortPath), severity: severity, message: message,
                                 groups: LogReader.groups(in: message)))
         }

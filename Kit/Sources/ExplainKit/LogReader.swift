@@ -14,6 +14,9 @@ public struct Entry: Sendable, Hashable {
     /// The compiler's notes printed with it ("task-isolated 'x' is passed as …", "class 'C'
     /// does not conform to the 'Sendable' protocol"): they tell its causes apart.
     public var notes: [String]
+    /// For each note, where it was printed when that is not this diagnostic's file: "module"
+    /// (a module's interface, `Foundation.OutputStream:1:12`), "elsewhere" (another file), or "".
+    public var noteSources: [String] = []
 
     public init(location: String?, severity: String?, message: String, groups: [String], notes: [String] = []) {
         self.location = location
@@ -107,9 +110,11 @@ struct ReadState {
         case .note(let note, let location):
             if !entries.isEmpty, open || location != nil {
                 entries[entries.count - 1].notes.append(note)
+                entries[entries.count - 1].noteSources.append(Self.source(of: location, besides: entries[entries.count - 1]))
                 notesRead += 1
             } else {
-                add(Entry(location: location, severity: "note", message: note, groups: LogReader.groups(in: note)))
+                add(Entry(location: location.flatMap(LogReader.shortPath), severity: "note", message: note,
+                          groups: LogReader.groups(in: note)))
             }
         case .path(let location) where awaitingPath && !entries.isEmpty:
             entries[entries.count - 1].location = location
@@ -130,6 +135,14 @@ struct ReadState {
             open = false
         }
         awaitingPath = false
+    }
+
+    static func source(of location: String?, besides entry: Entry) -> String {
+        guard let location, !location.isEmpty else { return "" }
+        let file = location.replacingOccurrences(of: #":\d+(:\d+)?$"#, with: "", options: .regularExpression)
+        guard file.hasSuffix(".swift") else { return "module" }
+        let own = (entry.location ?? "").replacingOccurrences(of: #":\d+(:\d+)?$"#, with: "", options: .regularExpression)
+        return own.isEmpty || file.hasSuffix(own) ? "" : "elsewhere"
     }
 
     /// The same diagnostic printed twice (a log that compiled a file twice) counts once.

@@ -73,17 +73,25 @@ public struct ProgramRunner {
         try? FileManager.default.createDirectory(at: scratch.appendingPathComponent("modules"), withIntermediateDirectories: true)
         let results = Mutex([String: (problems: [String], line: String)]())
         let next = Atomic(0)
+        let builder = ProgramBuilder(root: root, scratch: scratch, router: router)
         DispatchQueue.concurrentPerform(iterations: 2) { _ in
             while true {
                 let index = next.add(1, ordering: .relaxed).oldValue
                 guard index < files.count else { return }
-                let outcome = check(files[index])
+                let outcome = builder.check(files[index])
                 results.withLock { $0[files[index]] = outcome }
             }
         }
         let all = results.withLock { $0 }
         return (files.flatMap { all[$0]?.problems ?? [] }, files.compactMap { all[$0]?.line })
     }
+}
+
+/// One program's builds and verdict; Sendable, so two run at once.
+struct ProgramBuilder: Sendable {
+    let root: URL
+    let scratch: URL
+    let router: Router
 
     func check(_ file: String) -> (problems: [String], line: String) {
         let name = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent

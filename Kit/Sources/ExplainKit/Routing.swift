@@ -67,6 +67,12 @@ public struct Router: Sendable {
 
     public func route(_ text: String, settings: BuildSettings = .unknown, single: Bool = false) -> RoutedLog {
         let read = LogReader.read(text, matcher: matcher, single: single)
+        // "add '@preconcurrency' to treat 'Sendable'-related errors from module 'M' …" in the same
+        // log says that a module it imports is built in the Swift 5 mode.
+        var settings = settings
+        if read.entries.contains(where: { matcher.row(for: $0)?.id == "add-preconcurrency-import" }) {
+            settings.facts.insert(.swift5Dependency)
+        }
         let diagnostics = read.entries.map { entry in
             let row = matcher.row(for: entry)
             return RoutedDiagnostic(entry: entry, row: row, causes: row.map { CauseChooser.choose($0, for: entry, settings: settings) })

@@ -102,6 +102,10 @@ public struct Cause: Decodable, Sendable {
     public var tell: String
     /// Templates (`%` for a name) found anywhere in one of the diagnostic's notes.
     public var notes: [String]?
+    /// Only notes printed at such a place count: "module" (an interface), "elsewhere" (another file, or an interface).
+    public var notesFrom: String?
+    /// Every signal it lists must hold (a setting and a note), not just one.
+    public var all: Bool?
     /// Templates found anywhere in the message itself (the declaration or type it names).
     public var message: [String]?
     /// A build setting that names it, when the caller knows the settings (`--package`, `try`).
