@@ -47,3 +47,8 @@ func latestReading() async -> Reading {
         fetchReading { reading in continuation.resume(returning: reading) }
     }
 }
+
+// A main-actor implementation of a nonisolated async requirement returns a non-Sendable value.
+final class Payload { var items: [Int] = [] }
+protocol Loading { func load() async -> Payload }
+@MainActor final class Loader: Loading { func load() async -> Payload { Payload() } }

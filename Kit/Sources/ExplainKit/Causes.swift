@@ -63,6 +63,12 @@ public enum CauseChooser {
                 found.append("the message: \(template.replacingOccurrences(of: "%", with: "…"))")
             }
         }
+        if let templates = cause.source {
+            wanted += 1
+            if let line = entry.source, templates.contains(where: { Templates.matches(Templates.pattern($0, anchored: false), Templates.normalize(line)) }) {
+                found.append("the source line '\(line)'")
+            }
+        }
         if let fact = cause.setting {
             wanted += 1
             if settings.facts.contains(fact) { found.append("the build settings (\(fact.rawValue))") }

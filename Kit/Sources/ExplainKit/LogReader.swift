@@ -17,6 +17,8 @@ public struct Entry: Sendable, Hashable {
     /// For each note, where it was printed when that is not this diagnostic's file: "module"
     /// (a module's interface, `Foundation.OutputStream:1:12`), "elsewhere" (another file), or "".
     public var noteSources: [String] = []
+    /// The source line Swift 6's excerpt shows under it (the line the diagnostic points at).
+    public var source: String?
 
     public init(location: String?, severity: String?, message: String, groups: [String], notes: [String] = []) {
         self.location = location
@@ -95,6 +97,8 @@ struct ReadState {
     var open = false
     /// Xcode's "Swift Compiler Error (Xcode): …" is followed by a line with only its path.
     var awaitingPath = false
+    /// The last numbered source line of an excerpt ("12 |   let x = Model()").
+    var lastSource: String?
 
     mutating func add(_ entry: Entry) {
         entries.append(entry)
@@ -118,10 +122,18 @@ struct ReadState {
             }
         case .path(let location) where awaitingPath && !entries.isEmpty:
             entries[entries.count - 1].location = location
-        case .repeated, .path:
+        case .repeated:
+            // The diagnostic echoed under the source line it points at.
+            if open, !entries.isEmpty, entries[entries.count - 1].source == nil { entries[entries.count - 1].source = lastSource }
+            skipped += 1
+            return
+        case .path:
             skipped += 1
         case .excerpt:
             skipped += 1
+            if let range = raw.range(of: #"^\d+\s*\|"#, options: .regularExpression) {
+                lastSource = raw[range.upperBound...].trimmingCharacters(in: .whitespaces)
+            }
             return  // an excerpt keeps the entry open: its notes follow it
         case .other:
             if open, let last = entries.last, Continuation.joins(last.message, raw, matcher: matcher) {

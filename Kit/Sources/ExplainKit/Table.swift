@@ -106,6 +106,8 @@ public struct Cause: Decodable, Sendable {
     public var notesFrom: String?
     /// Every signal it lists must hold (a setting and a note), not just one.
     public var all: Bool?
+    /// Templates found anywhere in the source line the excerpt shows (`func %(% = %`).
+    public var source: [String]?
     /// Templates found anywhere in the message itself (the declaration or type it names).
     public var message: [String]?
     /// A build setting that names it, when the caller knows the settings (`--package`, `try`).
