@@ -43,6 +43,7 @@ public struct Report {
         let tags = kind.groups.map { "[#\($0)]" }.joined(separator: " ")
         let kindName = (row.templates.first ?? row.id).replacingOccurrences(of: "%", with: "…")
         out += wrap("\(count) × \(kindName)  \(tags)  (\(row.id))", indent: "")
+        if let why = row.unreproducible { out += wrap("recognised, not reproducible on this toolchain: \(why)", indent: "   ") }
         let places = kind.entries.compactMap(\.location)
         if !places.isEmpty {
             let shown = places.prefix(locations).joined(separator: ", ")

@@ -61,6 +61,10 @@ public struct Row: Decodable, Sendable {
     /// Where its wording or behaviour changed between toolchains.
     public var changes: [Change]?
 
+    /// Set for a diagnostic of a later toolchain, its wording read from that compiler's tests:
+    /// "recognised, not reproducible on this toolchain". The verifier does not rebuild it.
+    public var unreproducible: String?
+
     public var isRuntime: Bool { runtime ?? false }
     public var allTemplates: [String] { templates + (older ?? []) }
 }

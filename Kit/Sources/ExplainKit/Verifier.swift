@@ -35,6 +35,10 @@ public struct Verifier {
             if case .failure(let error) = result { problems.append("\(reproduction.label): \(error)") }
         }
         for row in table.rows {
+            if let why = row.unreproducible {
+                lines.append("--    \(row.id): recognised, not reproducible on this toolchain (\(why))")
+                continue
+            }
             let printed = row.reproductions.flatMap { (try? evidence[$0]?.get()) ?? [] }
             let entries = LogReader.entries(in: printed.joined(separator: "\n"), matcher: matcher, single: false)
             for entry in entries where route(entry)?.id == row.id { tagsSeen.formUnion(entry.groups) }
