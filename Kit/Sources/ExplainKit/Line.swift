@@ -8,8 +8,9 @@ enum Line {
     case note(String, location: String?)
     /// A line holding only a location (Xcode's build log puts it under "Swift Compiler Error").
     case path(String)
-    /// A diagnostic repeated in a source excerpt under the line that printed it first.
-    case repeated
+    /// A diagnostic repeated in a source excerpt under the line that printed it first (or,
+    /// pasted alone, the only copy of it).
+    case repeated(String, severity: String)
     /// A source excerpt ("12 |   foo()", "   |  ^"), a group's link footer.
     case excerpt
     /// Anything else: progress, a summary, prose; a wrapped piece of the line before.
@@ -21,6 +22,8 @@ enum Line {
         case .entry(let entry): return entry
         case .note(let note, let location): return Entry(location: location, severity: "note", message: note,
                                                           groups: LogReader.groups(in: note))
+        case .repeated(let message, let severity): return Entry(location: nil, severity: severity, message: message,
+                                                                 groups: LogReader.groups(in: message))
         default: return nil
         }
     }
@@ -45,11 +48,12 @@ enum Line {
             }
             return .other
         }
+        // The region checker's explanation, pasted without "note:", belongs to the line before.
+        if Shape.isRegionExplanation(line), matcher.row(forMessage: line) == nil { return .note(line, location: nil) }
         // A message copied without location or severity (Xcode's issue navigator).
         if Shape.isDiagnostic(line, matcher: matcher) {
             return .entry(LogReader.bare(line))
         }
-        if Shape.isRegionExplanation(line) { return .note(line, location: nil) }
         return .other
     }
 
@@ -60,8 +64,8 @@ enum Line {
         if let marker = line.range(of: #"(`|\|)- (note|remark): "#, options: .regularExpression), inGutter || line.hasPrefix("`") {
             return .note(String(line[marker.upperBound...]), location: nil)
         }
-        if line.range(of: #"(`|\|)- (error|warning): "#, options: .regularExpression) != nil, inGutter || line.hasPrefix("`") {
-            return .repeated
+        if let marker = line.range(of: #"(`|\|)- (error|warning): "#, options: .regularExpression), inGutter || line.hasPrefix("`") {
+            return .repeated(String(line[marker.upperBound...]), severity: line[marker].contains("error") ? "error" : "warning")
         }
         if inGutter || line.hasPrefix("[#") || line.hasPrefix(":") || line.hasPrefix("`-") || line.hasPrefix("|-") {
             return .excerpt
@@ -121,7 +125,7 @@ enum Shape {
         if matcher.row(forMessage: text) != nil { return true }
         // Quoted names are the compiler's; code has braces and assignments outside quotes.
         let prose = text.replacingOccurrences(of: #"'[^']*'|`[^`]*`"#, with: "'x'", options: .regularExpression)
-        guard prose.range(of: #"[{}=;]|//|^\s*(let|var|func|import|case|return|@)\b"#, options: .regularExpression) == nil,
+        guard prose.range(of: #"[{}=]|;\S|//|^\s*(let|var|func|import|case|return|@)\b"#, options: .regularExpression) == nil,
               let first = prose.first, first.isLetter else { return false }
         let words = prose.split(separator: " ").count
         let lower = prose.lowercased()

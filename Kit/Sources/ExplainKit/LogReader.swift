@@ -122,9 +122,14 @@ struct ReadState {
             }
         case .path(let location) where awaitingPath && !entries.isEmpty:
             entries[entries.count - 1].location = location
-        case .repeated:
-            // The diagnostic echoed under the source line it points at.
-            if open, !entries.isEmpty, entries[entries.count - 1].source == nil { entries[entries.count - 1].source = lastSource }
+        case .repeated(let message, let severity):
+            // The diagnostic echoed under the source line it points at; pasted without its
+            // header line, it is the diagnostic itself.
+            guard open, let last = entries.last, Templates.normalize(last.message) == Templates.normalize(message) else {
+                add(Entry(location: nil, severity: severity, message: message, groups: LogReader.groups(in: message)))
+                return
+            }
+            if last.source == nil { entries[entries.count - 1].source = lastSource }
             skipped += 1
             return
         case .path:

@@ -75,7 +75,7 @@ struct ReadingTests {
     }
 
     @Test func progressAndExcerptsAreCountedAsSkipped() {
-        let log = "[3/9] Compiling App Model.swift\n12 |   foo()\n   |   `- error: nothing\nBuild complete! (3.1s)\n"
+        let log = "[3/9] Compiling App Model.swift\n12 |   foo()\n   |   ^\nBuild complete! (3.1s)\n"
         let routed = Self.router.route(log)
         #expect(routed.diagnostics.isEmpty)
         #expect(routed.skipped == 4)
@@ -87,5 +87,40 @@ struct ReadingTests {
         let text = Report(table: Kit.table, docs: GroupDocs(directory: nil)).render(routed, toolchain: "Swift 9.9, Linux")
         #expect(text.contains("2 diagnostics: 1 routed to 1 kind, 1 unknown; 1 other line skipped"))
         #expect(text.contains("Swift 9.9, Linux") && text.contains(Kit.table.measuredWith ?? "?"))
+    }
+}
+
+extension ReadingTests {
+    /// One line copied out of a source excerpt is the diagnostic itself, not a repeat.
+    @Test func aDiagnosticCopiedFromAnExcerptAloneIsRead() {
+        let log = Self.router.route("`- warning: capture of non-Sendable type 'Grid.Type' in an isolated closure [#SendableMetatypes]")
+        #expect(log.routing.kinds.map(\.row.id) == ["sendable-metatype-capture"])
+    }
+
+    /// A region checker's explanation pasted under its message, without "note:", is its note.
+    @Test func aPastedRegionExplanationNamesTheCause() {
+        let log = Self.router.route("Sending 'span' risks causing data races\n"
+            + "Task-isolated 'span' is captured by a main actor-isolated closure. main actor-isolated uses in closure may race against later nonisolated uses")
+        #expect(log.diagnostics.count == 1)
+        #expect(log.diagnostics.first?.causes?.first?.id == "task-isolated")
+    }
+
+    /// A cause the line cannot tell is printed with the others, in order; the build settings
+    /// (`--package`, `try`) tell it.
+    @Test func buildSettingsTellDefaultMainActorIsolation() {
+        let line = "main actor-isolated property 'title' cannot be referenced from a nonisolated context"
+        #expect(Self.router.route(line, single: true).diagnostics.first?.causes?.toldBy == nil)
+        let told = Self.router.route(line, settings: BuildSettings(facts: [.defaultMainActor]), single: true)
+        #expect(told.diagnostics.first?.causes?.first?.id == "default-main-actor")
+    }
+
+    /// The excerpt's source line tells a default argument from a stored property's default.
+    @Test func theExcerptsSourceLineTellsADefaultArgument() {
+        let log = """
+            /src/A.swift:11:11: error: main actor-isolated default value in a nonisolated context
+            11 | func make(model: Model = Model()) {}
+               |           `- error: main actor-isolated default value in a nonisolated context
+            """
+        #expect(Self.router.route(log).diagnostics.first?.causes?.first?.id == "default-argument")
     }
 }
