@@ -48,3 +48,23 @@ struct HeldOutTests {
         #expect(Double(right) >= 0.85 * Double(Self.lines.count))
     }
 }
+
+/// Every cause of every row has a program under Kit/Explain/programs/ that expects it, so its
+/// fix is built before and after (`explain --verify`).
+struct CauseCoverageTests {
+    @Test func everyCauseHasAProgramThatProvesItsFix() throws {
+        let folder = Kit.root.appendingPathComponent("Kit/Explain/programs")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }
+        var expected: Set<String> = []
+        for file in files {
+            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            let program = try Program.parse(file: file, text: text)
+            if let cause = program.cause { expected.insert("\(program.row)/\(cause)") }
+            #expect(Kit.table.row(named: program.row) != nil, "\(file)")
+        }
+        #expect(files.count >= 60)
+        for row in Kit.table.rows {
+            for cause in row.causes ?? [] { #expect(expected.contains("\(row.id)/\(cause.id)"), "\(row.id)/\(cause.id)") }
+        }
+    }
+}
