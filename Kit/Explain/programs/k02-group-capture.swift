@@ -1,6 +1,7 @@
 // source: https://github.com/swiftlang/swift/pull/76920
 // flags: -swift-version 6
 // expect: sending-closure
+// runs: 1
 // shape: a child task capturing a value the parent keeps
 #if FIXED
 final class Tally { var count = 0 }
@@ -12,6 +13,7 @@ func total(_ tally: Tally) async {
     }
     tally.count = added
 }
+@main enum Run { static func main() async { let t = Tally(); await total(t); print(t.count) } }
 #else
 final class Tally { var count = 0 }
 func total(_ tally: Tally) async {
