@@ -52,6 +52,8 @@ public struct RoutedLog: Sendable {
 
     public var routedCount: Int { routing.routedCount }
     public var unknownCount: Int { routing.unknown.count }
+    /// 0: every diagnostic routed (a clean log too); 1: some unknown. Bad input (2) never gets here.
+    public var exitStatus: Int32 { unknownCount == 0 ? 0 : 1 }
 }
 
 /// The router as a function: lines in, typed routed results out. `Scripts/explain`, `try`

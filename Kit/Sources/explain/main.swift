@@ -99,9 +99,10 @@ if arguments.isEmpty {
 
 let log = Router(table: table).route(input, single: single)
 guard log.routedCount + log.unknownCount > 0 else {
-    print("explain: no Swift diagnostic or trap in the input (\(log.skipped) lines skipped): give lines with "
-        + "'error:' or 'warning:', a message copied from Xcode, or a run-time message such as 'SWIFT TASK CONTINUATION MISUSE'.")
-    exit(2)
+    // A clean build piped in: nothing to route, nothing unknown.
+    print("explain: 0 diagnostics: \(log.skipped) other lines skipped. It reads lines with 'error:' or 'warning:',\n"
+        + "a message copied from Xcode, or a run-time message such as 'SWIFT TASK CONTINUATION MISUSE'.")
+    exit(log.exitStatus)
 }
 print(Report(table: table, docs: GroupDocs.fromPath()).render(log, toolchain: Toolchain.current()))
-exit(log.unknownCount == 0 ? 0 : 1)
+exit(log.exitStatus)

@@ -124,3 +124,11 @@ extension ReadingTests {
         #expect(Self.router.route(log).diagnostics.first?.causes?.first?.id == "default-argument")
     }
 }
+
+extension ReadingTests {
+    @Test func theExitStatusSaysWhetherEveryDiagnosticRouted() {
+        #expect(Self.router.route("Build complete!\n").exitStatus == 0)
+        #expect(Self.router.route("/a/B.swift:2:1: warning: sending 'x' risks causing data races").exitStatus == 0)
+        #expect(Self.router.route("/a/B.swift:1:1: error: cannot find 'x' in scope").exitStatus == 1)
+    }
+}
