@@ -17,12 +17,21 @@ public struct BuildSettings: Sendable, Equatable {
     public static let unknown = BuildSettings()
 }
 
+/// What named a cause: a note (and where it was printed: "", "module", "elsewhere"), the
+/// template the message matched, the excerpt's source line, a build setting.
+public enum Sign: Sendable, Equatable {
+    case note(String, printedAt: String)
+    case message(template: String)
+    case sourceLine(String)
+    case setting(BuildSettings.Fact)
+}
+
 /// A diagnostic's causes in the order to print them, and what told the first one apart.
 public struct CauseChoice: Sendable {
     public var ordered: [Cause]
-    /// What named the first cause ("the note …", "the message names …", "the build settings");
-    /// nil when nothing did and the causes are printed in the table's order with how to tell.
-    public var toldBy: String?
+    /// The signs that named the first cause; nil when nothing did and the causes are printed
+    /// in the table's order with how to tell.
+    public var toldBy: [Sign]?
 
     public var first: Cause? { ordered.first }
 }
@@ -31,7 +40,7 @@ public enum CauseChooser {
     /// The causes whose note, message or setting matches come first, in table order.
     public static func choose(_ row: Row, for entry: Entry, settings: BuildSettings) -> CauseChoice {
         let causes = row.causes ?? []
-        var told: [(Cause, String)] = []
+        var told: [(Cause, [Sign])] = []
         for cause in causes {
             if let why = evidence(for: cause, in: entry, settings: settings) { told.append((cause, why)) }
         }
@@ -39,12 +48,13 @@ public enum CauseChooser {
         return CauseChoice(ordered: told.map(\.0) + causes.filter { !named.contains($0.id) }, toldBy: told.first?.1)
     }
 
-    static func evidence(for cause: Cause, in entry: Entry, settings: BuildSettings) -> String? {
-        var found: [String] = []
+    static func evidence(for cause: Cause, in entry: Entry, settings: BuildSettings) -> [Sign]? {
+        var found: [Sign] = []
         var wanted = 0
         if let templates = cause.notes {
             wanted += 1
-            let notes = entry.severity == "note" ? [(entry.message, "")] : Array(zip(entry.notes, entry.noteSources + Array(repeating: "", count: max(0, entry.notes.count - entry.noteSources.count))))
+            let sources = entry.noteSources + Array(repeating: "", count: max(0, entry.notes.count - entry.noteSources.count))
+            let notes = entry.severity == "note" ? [(entry.message, "")] : Array(zip(entry.notes, sources))
             let placed = notes.filter { _, source in
                 switch cause.notesFrom {
                 case "module": return source == "module"
@@ -54,26 +64,26 @@ public enum CauseChooser {
             }
             let regexes = templates.map { Templates.pattern($0, anchored: false) }
             if let note = placed.first(where: { note in regexes.contains { Templates.matches($0, Templates.normalize(note.0)) } }) {
-                found.append("the note '\(note.0)'" + (note.1.isEmpty ? "" : " (printed at \(note.1 == "module" ? "a module's interface" : "another file"))"))
+                found.append(.note(note.0, printedAt: note.1))
             }
         }
         if let templates = cause.message {
             wanted += 1
             if let template = templates.first(where: { Templates.matches(Templates.pattern($0, anchored: false), Templates.normalize(entry.message)) }) {
-                found.append("the message: \(template.replacingOccurrences(of: "%", with: "…"))")
+                found.append(.message(template: template))
             }
         }
         if let templates = cause.source {
             wanted += 1
             if let line = entry.source, templates.contains(where: { Templates.matches(Templates.pattern($0, anchored: false), Templates.normalize(line)) }) {
-                found.append("the source line '\(line)'")
+                found.append(.sourceLine(line))
             }
         }
         if let fact = cause.setting {
             wanted += 1
-            if settings.facts.contains(fact) { found.append("the build settings (\(fact.rawValue))") }
+            if settings.facts.contains(fact) { found.append(.setting(fact)) }
         }
-        if cause.all == true { return found.count == wanted && wanted > 0 ? found.joined(separator: " and ") : nil }
-        return found.first
+        if cause.all == true { return found.count == wanted && wanted > 0 ? found : nil }
+        return found.isEmpty ? nil : [found[0]]
     }
 }

@@ -75,7 +75,8 @@ public struct Report {
     func causeLines(_ choice: CauseChoice) -> [String] {
         guard !choice.ordered.isEmpty else { return [] }
         if let told = choice.toldBy, let cause = choice.first {
-            return section("Cause", "\(cause.name) (told by \(told))") + fixLines(cause)
+            let signs = told.map(Self.describe).joined(separator: " and ")
+            return section("Cause", "\(cause.name) (told by \(signs))") + fixLines(cause)
         }
         var out = section("Causes", "in the order to suspect them; how to tell which is yours:")
         for (index, cause) in choice.ordered.enumerated() {
@@ -83,6 +84,17 @@ public struct Report {
             out += fixLines(cause)
         }
         return out
+    }
+
+    static func describe(_ sign: Sign) -> String {
+        switch sign {
+        case .note(let note, let place):
+            let at = place == "module" ? " (printed at a module's interface)" : place == "elsewhere" ? " (printed in another file)" : ""
+            return "the note '\(note)'\(at)"
+        case .message(let template): return "the message: \(template.replacingOccurrences(of: "%", with: "…"))"
+        case .sourceLine(let line): return "the source line '\(line)'"
+        case .setting(let fact): return "the build settings (\(fact.rawValue))"
+        }
     }
 
     func fixLines(_ cause: Cause) -> [String] {
