@@ -64,7 +64,9 @@ public struct Report {
         for (index, fix) in row.wrongFixes.enumerated() { out += section(index == 0 ? "Not" : "", "- \(fix)") }
         out += section("Proposal", row.proposals.joined(separator: "; "))
         for (index, change) in (row.changes ?? []).enumerated() {
-            let mark = change.measured == false ? " [recognised, not reproducible on this toolchain]" : ""
+            // A later toolchain's wording is recognised, not reproducible; an earlier one was quoted, not measured.
+            let later = row.unreproducible != nil
+            let mark = change.measured == false ? (later ? " [recognised, not reproducible on this toolchain]" : " [quoted, not measured here]") : ""
             out += section(index == 0 ? "Versions" : "", "Swift \(change.swift): \(change.what)\(change.source.map { " (\($0))" } ?? "")\(mark)")
         }
         for group in kind.groups { out += groupLines(group) }
