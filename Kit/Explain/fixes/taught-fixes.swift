@@ -84,3 +84,30 @@ actor Uploader {
         upload = copy
     }
 }
+
+// nonsendable-function-conversion, a closure written in main-actor code: keep its isolation
+// in the type; `@Sendable` alone would make it nonisolated (two new errors).
+final class Ledger {}
+@MainActor func redraw() {}
+@MainActor func keep(ledger: Ledger) {
+    let job: @Sendable @MainActor () async -> Void = { redraw(); print(ledger) }
+    let stored: @Sendable () async -> Void = job
+    _ = stored
+}
+
+// sending-value, a task-isolated callback parameter: send a Sendable copy of its data, or
+// declare the callback's parameter `sending` when the API is yours.
+final class Reading { var value = 0 }
+struct ReadingValue: Sendable { var value: Int }
+func fetchReading(_ done: @escaping (Reading) -> Void) { done(Reading()) }
+func fetchFreshReading(_ done: @escaping (sending Reading) -> Void) { done(Reading()) }
+func latestValue() async -> ReadingValue {
+    await withCheckedContinuation { continuation in
+        fetchReading { reading in continuation.resume(returning: ReadingValue(value: reading.value)) }
+    }
+}
+func latestReading() async -> Reading {
+    await withCheckedContinuation { continuation in
+        fetchFreshReading { reading in continuation.resume(returning: reading) }
+    }
+}

@@ -28,3 +28,27 @@ func edit(_ draft: Draft) {
 @MainActor func refresh() {}
 func schedule(_ work: @escaping () -> Void) { work() }
 func loseActor() { let f: () -> Void = refresh; schedule(f) }
+
+// A closure written in main-actor code is main-actor; typed without `@Sendable` it cannot
+// become a `@Sendable` function (swiftlang/swift#89694's shape).
+final class Ledger {}
+@MainActor func redraw() {}
+@MainActor func keep(ledger: Ledger) {
+    let job: () async -> Void = { redraw(); print(ledger) }
+    let stored: @Sendable () async -> Void = job
+    _ = stored
+}
+
+// A callback's parameter is task-isolated: it cannot be sent, whatever follows the send.
+final class Reading { var value = 0 }
+func fetchReading(_ done: @escaping (Reading) -> Void) { done(Reading()) }
+func latestReading() async -> Reading {
+    await withCheckedContinuation { continuation in
+        fetchReading { reading in continuation.resume(returning: reading) }
+    }
+}
+
+// A main-actor implementation of a nonisolated async requirement returns a non-Sendable value.
+final class Payload { var items: [Int] = [] }
+protocol Loading { func load() async -> Payload }
+@MainActor final class Loader: Loading { func load() async -> Payload { Payload() } }

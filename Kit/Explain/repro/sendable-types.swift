@@ -22,3 +22,6 @@ class Token: Sendable { let id = 1 }
 class Printer {
     @Sendable func print() {}
 }
+
+func runDetached(_ work: @escaping @Sendable () -> Void) { work() }
+func forward(_ body: @escaping () -> Void) { runDetached(body) }

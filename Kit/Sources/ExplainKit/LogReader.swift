@@ -1,85 +1,67 @@
 import Foundation
 
-/// One line of a developer's input that looks like a diagnostic or a trap.
+/// One diagnostic or trap of a developer's input, with the notes that explain it.
 public struct Entry: Sendable, Hashable {
     /// `path:line:column` when the line has one.
     public var location: String?
-    /// "error", "warning" or "runtime"; nil for a bare message pasted without its severity.
+    /// "error", "warning", "note" (a note with no diagnostic before it) or "runtime"; nil for
+    /// a bare message pasted without its severity (Xcode's issue navigator copies those).
     public var severity: String?
     /// The message (without location and severity), or the whole line for a trap.
     public var message: String
     /// The `[#Group]` tags printed at its end.
     public var groups: [String]
+    /// The compiler's notes printed with it ("task-isolated 'x' is passed as …", "class 'C'
+    /// does not conform to the 'Sendable' protocol"): they tell its causes apart.
+    public var notes: [String]
+    /// For each note, where it was printed when that is not this diagnostic's file: "module"
+    /// (a module's interface, `Foundation.OutputStream:1:12`), "elsewhere" (another file), or "".
+    public var noteSources: [String] = []
+    /// The source line Swift 6's excerpt shows under it (the line the diagnostic points at).
+    public var source: String?
+
+    public init(location: String?, severity: String?, message: String, groups: [String], notes: [String] = []) {
+        self.location = location
+        self.severity = severity
+        self.message = message
+        self.groups = groups
+        self.notes = notes
+    }
 }
 
-/// Reads a build log (SwiftPM, Xcode, `swiftc`), a crash log, or one pasted line, into the
-/// diagnostics and traps it holds. Everything else (progress lines, source excerpts, notes,
-/// the compiler's "[#Group]: <link>" footers) is left out.
+/// What a reading made of the input: its diagnostics (each with its notes), and how many
+/// other non-blank lines it skipped (progress, source excerpts, link footers, summaries).
+public struct ReadLog: Sendable {
+    public var entries: [Entry]
+    public var skipped: Int
+    /// Notes read with the diagnostic before them.
+    public var notesRead: Int
+}
+
+/// Reads a build log (SwiftPM, Xcode, `swiftc`, xcpretty), a crash log, a copy of Xcode's
+/// issue navigator, or one pasted line. Every line is accounted for: a diagnostic (routed
+/// or unknown later), a note read with the diagnostic it explains, a wrapped line joined to
+/// the one before, or a skipped line.
 public enum LogReader {
     public static func entries(in text: String, matcher: Matcher, single: Bool) -> [Entry] {
-        var seen: Set<Entry> = []
-        var entries: [Entry] = []
-        for raw in text.split(whereSeparator: \.isNewline) {
-            guard let entry = entry(String(raw), matcher: matcher, single: single),
-                  seen.insert(entry).inserted else { continue }
-            entries.append(entry)
-        }
-        return entries
+        read(text, matcher: matcher, single: single).entries
     }
 
-    static func entry(_ raw: String, matcher: Matcher, single: Bool) -> Entry? {
-        let line = raw.trimmingCharacters(in: .whitespaces)
-        guard !line.isEmpty, !isExcerpt(line) else { return nil }
-        if matcher.runtimeRow(forLine: line) != nil {
-            return Entry(location: nil, severity: "runtime", message: line, groups: [])
+    public static func read(_ text: String, matcher: Matcher, single: Bool) -> ReadLog {
+        var state = ReadState()
+        let lines = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+        if single, lines.count == 1, let line = lines.first, !line.isEmpty {
+            state.add(Line.classify(line, matcher: matcher).entry ?? bare(line))
+            return state.finished()
         }
-        if let diagnostic = diagnostic(line) { return diagnostic }
-        // "path.swift:12:5 message", as Xcode's issue list copies it (no severity).
-        if let range = line.range(of: #"^\S+\.swift:\d+:\d+:? "#, options: .regularExpression) {
-            let message = String(line[range.upperBound...])
-            if single || matcher.row(forMessage: message) != nil {
-                let location = line[range].trimmingCharacters(in: CharacterSet(charactersIn: ": "))
-                return Entry(location: shortPath(location), severity: nil, message: message, groups: groups(in: message))
-            }
+        for line in lines where !line.isEmpty {
+            state.take(Line.classify(line, matcher: matcher), raw: line, matcher: matcher)
         }
-        // A message pasted without location or severity ("Capture of 'x' with …"): kept when
-        // it is the whole input, or when the table knows it; other log lines are not diagnostics.
-        if single || matcher.row(forMessage: line) != nil {
-            return Entry(location: nil, severity: nil, message: line, groups: groups(in: line))
-        }
-        return nil
+        return state.finished()
     }
 
-    /// A source excerpt ("12 |   foo()", "   |  `- warning: …"), a link footer or a note.
-    static func isExcerpt(_ line: String) -> Bool {
-        if line.hasPrefix("|") || line.hasPrefix("[#") || line.hasPrefix(":") { return true }
-        if line.range(of: #"^\d+\s*\|"#, options: .regularExpression) != nil { return true }
-        return line.contains("`- ") || line.contains("|- ")
-    }
-
-    /// "path:12:5: warning: message", "error: message", or xcpretty's "⚠️  path:12:5: message";
-    /// notes are dropped.
-    static func diagnostic(_ line: String) -> Entry? {
-        for (mark, severity) in [("\u{26A0}\u{FE0F}", "warning"), ("\u{26A0}", "warning"), ("\u{274C}", "error")]
-        where line.hasPrefix(mark) {
-            let rest = line.dropFirst(mark.count).trimmingCharacters(in: .whitespaces)
-            guard let range = rest.range(of: #"^\S+\.swift:\d+:\d+: "#, options: .regularExpression) else { break }
-            let message = String(rest[range.upperBound...])
-            return Entry(location: shortPath(String(rest[range].dropLast(2))), severity: severity, message: message,
-                         groups: groups(in: message))
-        }
-        for severity in ["error", "warning", "note", "remark"] {
-            // Compilers print it in lower case; a line retyped into an issue may open with "Warning: ".
-            guard let marker = line.range(of: "\(severity): ")
-                ?? line.range(of: "\(severity): ", options: [.anchored, .caseInsensitive]) else { continue }
-            if severity == "note" || severity == "remark" { return nil }
-            let before = line[..<marker.lowerBound].trimmingCharacters(in: .whitespaces)
-            let message = String(line[marker.upperBound...])
-            let location = before.hasSuffix(":") ? String(before.dropLast()) : (before.isEmpty ? nil : before)
-            return Entry(location: location.flatMap(shortPath), severity: severity, message: message,
-                         groups: groups(in: message))
-        }
-        return nil
+    static func bare(_ message: String) -> Entry {
+        Entry(location: nil, severity: nil, message: message, groups: groups(in: message))
     }
 
     /// "/Users/me/App/Sources/Model.swift:12:5" → "Sources/Model.swift:12:5"; a prefix that
@@ -102,5 +84,92 @@ public enum LogReader {
         return message[range].dropFirst().dropLast().replacingOccurrences(of: "]", with: "")
             .split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
             .filter { $0.hasPrefix("#") }.map { String($0.dropFirst()) }
+    }
+}
+
+/// The reader's running state: the entries so far, and whether the last line read belongs
+/// to the last entry (so that a note or a wrapped line can join it).
+struct ReadState {
+    var entries: [Entry] = []
+    var skipped = 0
+    var notesRead = 0
+    /// The last non-blank line was the last entry's (or its note, or its continuation).
+    var open = false
+    /// Xcode's "Swift Compiler Error (Xcode): …" is followed by a line with only its path.
+    var awaitingPath = false
+    /// The last numbered source line of an excerpt ("12 |   let x = Model()").
+    var lastSource: String?
+
+    mutating func add(_ entry: Entry) {
+        entries.append(entry)
+        open = true
+    }
+
+    mutating func take(_ line: Line, raw: String, matcher: Matcher) {
+        switch line {
+        case .entry(let entry):
+            add(entry)
+            awaitingPath = entry.location == nil && raw.hasPrefix("Swift Compiler")
+            return
+        case .note(let note, let location):
+            if !entries.isEmpty, open || location != nil {
+                entries[entries.count - 1].notes.append(note)
+                entries[entries.count - 1].noteSources.append(Self.source(of: location, besides: entries[entries.count - 1]))
+                notesRead += 1
+            } else {
+                add(Entry(location: location.flatMap(LogReader.shortPath), severity: "note", message: note,
+                          groups: LogReader.groups(in: note)))
+            }
+        case .path(let location) where awaitingPath && !entries.isEmpty:
+            entries[entries.count - 1].location = location
+        case .repeated(let message, let severity):
+            // The diagnostic echoed under the source line it points at; pasted without its
+            // header line, it is the diagnostic itself.
+            guard open, let last = entries.last, Templates.normalize(last.message) == Templates.normalize(message) else {
+                add(Entry(location: nil, severity: severity, message: message, groups: LogReader.groups(in: message)))
+                return
+            }
+            if last.source == nil { entries[entries.count - 1].source = lastSource }
+            skipped += 1
+            return
+        case .path:
+            skipped += 1
+        case .excerpt:
+            skipped += 1
+            if let range = raw.range(of: #"^\d+\s*\|"#, options: .regularExpression) {
+                lastSource = raw[range.upperBound...].trimmingCharacters(in: .whitespaces)
+            }
+            return  // an excerpt keeps the entry open: its notes follow it
+        case .other:
+            if open, let last = entries.last, Continuation.joins(last.message, raw, matcher: matcher) {
+                // A terminal breaks mid-word, a log viewer at a space: the join the table knows wins.
+                let spaced = last.message + " " + raw, tight = last.message + raw
+                entries[entries.count - 1].message = matcher.row(forMessage: tight) != nil ? tight : spaced
+                entries[entries.count - 1].groups = LogReader.groups(in: entries[entries.count - 1].message)
+                return
+            }
+            skipped += 1
+            open = false
+        }
+        awaitingPath = false
+    }
+
+    static func source(of location: String?, besides entry: Entry) -> String {
+        guard let location, !location.isEmpty else { return "" }
+        let file = location.replacingOccurrences(of: #":\d+(:\d+)?$"#, with: "", options: .regularExpression)
+        guard file.hasSuffix(".swift") else { return "module" }
+        let own = (entry.location ?? "").replacingOccurrences(of: #":\d+(:\d+)?$"#, with: "", options: .regularExpression)
+        return own.isEmpty || file.hasSuffix(own) ? "" : "elsewhere"
+    }
+
+    /// The same diagnostic printed twice (a log that compiled a file twice) counts once.
+    func finished() -> ReadLog {
+        var seen: Set<String> = []
+        var out: [Entry] = []
+        for entry in entries {
+            let key = "\(entry.location ?? "")|\(entry.severity ?? "")|\(entry.message)"
+            if seen.insert(key).inserted { out.append(entry) }
+        }
+        return ReadLog(entries: out, skipped: skipped + entries.count - out.count, notesRead: notesRead)
     }
 }

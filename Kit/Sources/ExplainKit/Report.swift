@@ -14,10 +14,23 @@ public struct Report {
     }
 
     public func render(_ routing: Routing) -> String {
+        render(RoutedLog(routing: routing, diagnostics: [], skipped: 0, notesRead: 0))
+    }
+
+    /// The counts first (routed, unknown, skipped), the toolchains, then a screen per kind.
+    public func render(_ log: RoutedLog, toolchain: String? = nil) -> String {
+        let routing = log.routing
         var out: [String] = []
         let total = routing.routedCount + routing.unknown.count
-        out.append("explain: \(total) diagnostic\(total == 1 ? "" : "s"), \(routing.kinds.count) kind"
-            + "\(routing.kinds.count == 1 ? "" : "s") the kit knows, \(routing.unknown.count) it does not.")
+        out += wrap("explain: \(total) diagnostic\(total == 1 ? "" : "s"): \(routing.routedCount) routed to "
+            + "\(routing.kinds.count) kind\(routing.kinds.count == 1 ? "" : "s"), \(routing.unknown.count) unknown; "
+            + "\(log.skipped) other line\(log.skipped == 1 ? "" : "s") skipped"
+            + (log.notesRead > 0 ? "; \(log.notesRead) note\(log.notesRead == 1 ? "" : "s") read with their diagnostics." : "."),
+            indent: "")
+        if let toolchain {
+            out += wrap("Toolchain: \(toolchain); the table was measured with \(table.measuredWith ?? "an unnamed toolchain").",
+                        indent: "")
+        }
         for kind in routing.kinds { out.append(""); out += screen(kind) }
         if !routing.unknown.isEmpty { out.append(""); out += unknownScreen(routing.unknown) }
         return out.joined(separator: "\n")
@@ -30,6 +43,7 @@ public struct Report {
         let tags = kind.groups.map { "[#\($0)]" }.joined(separator: " ")
         let kindName = (row.templates.first ?? row.id).replacingOccurrences(of: "%", with: "…")
         out += wrap("\(count) × \(kindName)  \(tags)  (\(row.id))", indent: "")
+        if let why = row.unreproducible { out += wrap("recognised, not reproducible on this toolchain: \(why)", indent: "   ") }
         let places = kind.entries.compactMap(\.location)
         if !places.isEmpty {
             let shown = places.prefix(locations).joined(separator: ", ")
@@ -43,11 +57,52 @@ public struct Report {
             out += section(index == 0 ? "The kit" : "", place.what)
             if let command = place.command { out += wrap("$ \(command)", indent: String(repeating: " ", count: 12)) }
         }
-        for (index, fix) in row.fixes.enumerated() { out += section(index == 0 ? "Fix" : "", "+ \(fix)") }
+        out += causeLines(kind.causes)
+        for (index, fix) in row.fixes.enumerated() {
+            out += section(index == 0 ? (row.causes == nil ? "Fix" : "Any cause") : "", "+ \(fix)")
+        }
         for (index, fix) in row.wrongFixes.enumerated() { out += section(index == 0 ? "Not" : "", "- \(fix)") }
         out += section("Proposal", row.proposals.joined(separator: "; "))
+        for (index, change) in (row.changes ?? []).enumerated() {
+            // A later toolchain's wording is recognised, not reproducible; an earlier one was quoted, not measured.
+            let later = row.unreproducible != nil
+            let mark = change.measured == false ? (later ? " [recognised, not reproducible on this toolchain]" : " [quoted, not measured here]") : ""
+            out += section(index == 0 ? "Versions" : "", "Swift \(change.swift): \(change.what)\(change.source.map { " (\($0))" } ?? "")\(mark)")
+        }
         for group in kind.groups { out += groupLines(group) }
         return out
+    }
+
+    /// One cause when the evidence named it; otherwise every cause in order, with how to tell.
+    func causeLines(_ choice: CauseChoice) -> [String] {
+        guard !choice.ordered.isEmpty else { return [] }
+        if let told = choice.toldBy, let cause = choice.first {
+            let signs = told.map(Self.describe).joined(separator: " and ")
+            return section("Cause", "\(cause.name) (told by \(signs))") + fixLines(cause)
+        }
+        var out = section("Causes", "in the order to suspect them; how to tell which is yours:")
+        for (index, cause) in choice.ordered.enumerated() {
+            out += section("", "\(index + 1). \(cause.name). Tell: \(cause.tell)")
+            out += fixLines(cause)
+        }
+        return out
+    }
+
+    static func describe(_ sign: Sign) -> String {
+        switch sign {
+        case .note(let note, let place):
+            let at = place == "module" ? " (printed at a module's interface)" : place == "elsewhere" ? " (printed in another file)" : ""
+            return "the note '\(note)'\(at)"
+        case .message(let template): return "the message: \(template.replacingOccurrences(of: "%", with: "…"))"
+        case .sourceLine(let line): return "the source line '\(line)'"
+        case .setting(let fact): return "the build settings (\(fact.rawValue))"
+        }
+    }
+
+    func fixLines(_ cause: Cause) -> [String] {
+        cause.fixes.map { section("", "  + \($0)") }.flatMap { $0 }
+            + (cause.wrongFixes ?? []).map { section("", "  - \($0)") }.flatMap { $0 }
+            + (cause.changes ?? []).map { section("", "  ~ Swift \($0.swift): \($0.what)\($0.source.map { " (\($0))" } ?? "")") }.flatMap { $0 }
     }
 
     func groupLines(_ name: String) -> [String] {

@@ -1,9 +1,11 @@
-/// A log's entries grouped by the row they route to, in order of first appearance, and the
-/// entries no row knows.
+/// A log's entries grouped by the row (and, where the evidence names one, the cause) they
+/// route to, in order of first appearance, and the entries no row knows.
 public struct Routing: Sendable {
     public struct Kind: Sendable {
         public var row: Row
         public var entries: [Entry]
+        /// The row's causes in the order to print them; the first alone when `toldBy` is set.
+        public var causes: CauseChoice
         /// The group tags the compiler printed with these lines (or the row's own).
         public var groups: [String] {
             let printed = Set(entries.flatMap(\.groups))
@@ -13,17 +15,17 @@ public struct Routing: Sendable {
     public var kinds: [Kind]
     public var unknown: [Entry]
 
-    public init(entries: [Entry], matcher: Matcher) {
+    public init(entries: [Entry], matcher: Matcher, settings: BuildSettings = .unknown) {
         var kinds: [Kind] = []
         var unknown: [Entry] = []
         for entry in entries {
-            let row = entry.severity == "runtime"
-                ? matcher.runtimeRow(forLine: entry.message) : matcher.row(forMessage: entry.message)
-            guard let row else { unknown.append(entry); continue }
-            if let index = kinds.firstIndex(where: { $0.row.id == row.id }) {
+            guard let row = matcher.row(for: entry) else { unknown.append(entry); continue }
+            let choice = CauseChooser.choose(row, for: entry, settings: settings)
+            let told = choice.toldBy == nil ? nil : choice.first?.id
+            if let index = kinds.firstIndex(where: { $0.row.id == row.id && ($0.causes.toldBy == nil ? nil : $0.causes.first?.id) == told }) {
                 kinds[index].entries.append(entry)
             } else {
-                kinds.append(Kind(row: row, entries: [entry]))
+                kinds.append(Kind(row: row, entries: [entry], causes: choice))
             }
         }
         self.kinds = kinds
@@ -31,4 +33,57 @@ public struct Routing: Sendable {
     }
 
     public var routedCount: Int { kinds.reduce(0) { $0 + $1.entries.count } }
+}
+
+/// One diagnostic routed: its row (nil: unknown) and its causes, first the one to suspect.
+public struct RoutedDiagnostic: Sendable {
+    public var entry: Entry
+    public var row: Row?
+    public var causes: CauseChoice?
+}
+
+/// Everything a reading and a routing made of the input, counted.
+public struct RoutedLog: Sendable {
+    public var routing: Routing
+    public var diagnostics: [RoutedDiagnostic]
+    /// Non-blank lines that were neither a diagnostic nor a note nor part of one.
+    public var skipped: Int
+    public var notesRead: Int
+
+    public var routedCount: Int { routing.routedCount }
+    public var unknownCount: Int { routing.unknown.count }
+    /// 0: every diagnostic routed (a clean log too); 1: some unknown. Bad input (2) never gets here.
+    public var exitStatus: Int32 { unknownCount == 0 ? 0 : 1 }
+}
+
+/// The router as a function: lines in, typed routed results out. `Scripts/explain`, `try`
+/// and `explain --package` call it; `settings` is what the caller knows of the build.
+public struct Router: Sendable {
+    public let table: Table
+    public let matcher: Matcher
+
+    public init(table: Table) {
+        self.table = table
+        self.matcher = Matcher(table)
+    }
+
+    public func route(_ text: String, settings: BuildSettings = .unknown, single: Bool = false) -> RoutedLog {
+        let read = LogReader.read(text, matcher: matcher, single: single)
+        // "add '@preconcurrency' to treat 'Sendable'-related errors from module 'M' …" in the same
+        // log says that a module it imports is built in the Swift 5 mode.
+        var settings = settings
+        if read.entries.contains(where: { matcher.row(for: $0)?.id == "add-preconcurrency-import" }) {
+            settings.facts.insert(.swift5Dependency)
+        }
+        let diagnostics = read.entries.map { entry in
+            let row = matcher.row(for: entry)
+            return RoutedDiagnostic(entry: entry, row: row, causes: row.map { CauseChooser.choose($0, for: entry, settings: settings) })
+        }
+        return RoutedLog(routing: Routing(entries: read.entries, matcher: matcher, settings: settings),
+                         diagnostics: diagnostics, skipped: read.skipped, notesRead: read.notesRead)
+    }
+
+    public func route(lines: [String], settings: BuildSettings = .unknown) -> RoutedLog {
+        route(lines.joined(separator: "\n"), settings: settings)
+    }
 }

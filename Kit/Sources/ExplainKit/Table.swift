@@ -9,6 +9,8 @@ public struct Table: Decodable, Sendable {
     /// that explains each under `usr/share/doc/swift/diagnostics/`.
     public var groups: [Group]
     public var rows: [Row]
+    /// The toolchain the templates were last measured with ("Swift 6.3.1, Linux").
+    public var measuredWith: String?
 
     public struct Group: Decodable, Sendable, Hashable {
         public var name: String
@@ -54,6 +56,14 @@ public struct Row: Decodable, Sendable {
     public var fixes: [String]
     public var wrongFixes: [String]
     public var proposals: [String]
+    /// The causes one wording has, in the order to suspect them; each with its own fixes.
+    public var causes: [Cause]?
+    /// Where its wording or behaviour changed between toolchains.
+    public var changes: [Change]?
+
+    /// Set for a diagnostic of a later toolchain, its wording read from that compiler's tests:
+    /// "recognised, not reproducible on this toolchain". The verifier does not rebuild it.
+    public var unreproducible: String?
 
     public var isRuntime: Bool { runtime ?? false }
     public var allTemplates: [String] { templates + (older ?? []) }
@@ -85,4 +95,40 @@ public struct Reproduction: Decodable, Sendable, Hashable {
         if let probe { return "Scripts/probe \(probe)" }
         return "(none)"
     }
+}
+
+/// One cause of a kind: how to tell it applies, and the fixes for it alone.
+public struct Cause: Decodable, Sendable {
+    public var id: String
+    /// One line: what causes it.
+    public var name: String
+    /// One line: how a developer tells that this cause is theirs.
+    public var tell: String
+    /// Templates (`%` for a name) found anywhere in one of the diagnostic's notes.
+    public var notes: [String]?
+    /// Only notes printed at such a place count: "module" (an interface), "elsewhere" (another file, or an interface).
+    public var notesFrom: String?
+    /// Every signal it lists must hold (a setting and a note), not just one.
+    public var all: Bool?
+    /// Templates found anywhere in the source line the excerpt shows (`func %(% = %`).
+    public var source: [String]?
+    /// Templates found anywhere in the message itself (the declaration or type it names).
+    public var message: [String]?
+    /// A build setting that names it, when the caller knows the settings (`--package`, `try`).
+    public var setting: BuildSettings.Fact?
+    public var fixes: [String]
+    public var wrongFixes: [String]?
+    /// The programs under Kit/Explain/programs/ that prove its fix (`--verify` builds them).
+    public var programs: [String]?
+    public var changes: [Change]?
+}
+
+/// A change of wording or behaviour: the toolchains it concerns and what changed, with the
+/// compiler issue or pull request that says so. `measured` is false for a toolchain this
+/// machine does not have (read from the compiler's sources and tests).
+public struct Change: Decodable, Sendable {
+    public var swift: String
+    public var what: String
+    public var source: String?
+    public var measured: Bool?
 }

@@ -62,6 +62,20 @@ public struct Matcher: Sendable {
         return compiled.first { $0.row.isRuntime && $0.regexes.contains { Templates.matches($0, text) } }?.row
     }
 
+    /// The row an entry routes to: a trap by its run-time row; a diagnostic by its message;
+    /// a note pasted alone by its message, else by the row whose cause names such a note.
+    public func row(for entry: Entry) -> Row? {
+        if entry.severity == "runtime" { return runtimeRow(forLine: entry.message) }
+        if let row = row(forMessage: entry.message) { return row }
+        guard entry.severity == "note" || entry.severity == nil else { return nil }
+        let text = Templates.normalize(entry.message)
+        return compiled.first { compiled in
+            (compiled.row.causes ?? []).contains { cause in
+                (cause.notes ?? []).contains { Templates.matches(Templates.pattern($0, anchored: false), text) }
+            }
+        }?.row
+    }
+
     /// Does this one template (of `row`) match the message? For the verifier.
     public func template(_ template: String, of row: Row, matches message: String) -> Bool {
         Templates.matches(Templates.pattern(template, anchored: !row.isRuntime),

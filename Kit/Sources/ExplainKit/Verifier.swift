@@ -35,6 +35,10 @@ public struct Verifier {
             if case .failure(let error) = result { problems.append("\(reproduction.label): \(error)") }
         }
         for row in table.rows {
+            if let why = row.unreproducible {
+                lines.append("--    \(row.id): recognised, not reproducible on this toolchain (\(why))")
+                continue
+            }
             let printed = row.reproductions.flatMap { (try? evidence[$0]?.get()) ?? [] }
             let entries = LogReader.entries(in: printed.joined(separator: "\n"), matcher: matcher, single: false)
             for entry in entries where route(entry)?.id == row.id { tagsSeen.formUnion(entry.groups) }
@@ -61,12 +65,16 @@ public struct Verifier {
         for group in table.groups where !tagsSeen.contains(group.name) {
             problems.append("group #\(group.name): no row's reproduction printed a diagnostic tagged with it")
         }
+        let programs = ProgramRunner(root: root, scratch: scratch.appendingPathComponent("programs"),
+                                     router: Router(table: table), log: log).run()
+        problems += programs.problems
+        lines += programs.lines
         problems += kitDiagnosticsUnrouted(stageLines: evidence.compactMap { $0.key.stage != nil ? try? $0.value.get() : nil }.flatMap { $0 })
         return (problems, lines)
     }
 
     func route(_ entry: Entry) -> Row? {
-        entry.severity == "runtime" ? matcher.runtimeRow(forLine: entry.message) : matcher.row(forMessage: entry.message)
+        matcher.row(for: entry)
     }
 
     /// The kit's own diagnostics that no row knows: from the stages' build, and from every

@@ -9,6 +9,7 @@ let usage = """
            Scripts/explain FILE                    route a build log or crash log
            some-build 2>&1 | Scripts/explain       route standard input
            Scripts/explain --verify                rebuild every row's reproduction (CI)
+           Scripts/explain --programs              build Kit/Explain/programs before and after their fix
            Scripts/explain --list                  the kinds the table knows
            Scripts/explain --package PATH          your package's migration, target by target
 
@@ -34,7 +35,6 @@ do { table = try Table.load(from: tableURL) } catch {
     FileHandle.standardError.write(Data("explain: cannot read \(tableURL.path): \(error)\n".utf8))
     exit(3)
 }
-let matcher = Matcher(table)
 let arguments = Array(CommandLine.arguments.dropFirst())
 
 switch arguments.first {
@@ -50,6 +50,18 @@ case "--list":
 case "--package":
     let caller = ProcessInfo.processInfo.environment["EXPLAIN_CALLER_DIR"] ?? root.path
     exit(PackageCommand.run(Array(arguments.dropFirst()), root: root, table: table, callerDirectory: URL(fileURLWithPath: caller)))
+case "--programs":
+    // The programs of Kit/Explain/programs/ alone, before and after their fix (part of --verify).
+    let scratch = root.appendingPathComponent(".build-explain-programs")
+    try? FileManager.default.removeItem(at: scratch)
+    let result = ProgramRunner(root: root, scratch: scratch, router: Router(table: table)) {
+        FileHandle.standardError.write(Data("explain: \($0)\n".utf8))
+    }.run()
+    try? FileManager.default.removeItem(at: scratch)
+    result.lines.forEach { print($0) }
+    result.problems.forEach { FileHandle.standardError.write(Data("explain: \($0)\n".utf8)) }
+    print("explain --programs: \(result.lines.filter { $0.hasPrefix("ok") }.count) of \(result.lines.count) programs proven")
+    exit(result.problems.isEmpty ? 0 : 1)
 case "--verify":
     guard arguments.count == 1 else { fail("--verify takes nothing after it") }
     let started = Date()
@@ -61,7 +73,9 @@ case "--verify":
         print("explain --verify: \(result.problems.count) problem(s) in \(seconds) s")
         exit(1)
     }
-    print("explain --verify: \(table.rows.count) rows reproduced, \(table.groups.count) groups covered, "
+    let recognised = table.rows.filter { $0.unreproducible != nil }.count
+    print("explain --verify: \(table.rows.count - recognised) rows reproduced (\(recognised) recognised only), "
+        + "\(ProgramRunner.files(under: root).count) programs proven, \(table.groups.count) groups covered, "
         + "every kit diagnostic routed, in \(seconds) s")
     exit(0)
 default:
@@ -89,12 +103,12 @@ if arguments.isEmpty {
     single = !input.contains("\n")
 }
 
-let entries = LogReader.entries(in: input, matcher: matcher, single: single)
-guard !entries.isEmpty else {
-    print("explain: no Swift diagnostic or trap in the input (lines with 'error:' or 'warning:', "
-        + "or a run-time message such as 'SWIFT TASK CONTINUATION MISUSE').")
-    exit(1)
+let log = Router(table: table).route(input, single: single)
+guard log.routedCount + log.unknownCount > 0 else {
+    // A clean build piped in: nothing to route, nothing unknown.
+    print("explain: 0 diagnostics: \(log.skipped) other lines skipped. It reads lines with 'error:' or 'warning:',\n"
+        + "a message copied from Xcode, or a run-time message such as 'SWIFT TASK CONTINUATION MISUSE'.")
+    exit(log.exitStatus)
 }
-let routing = Routing(entries: entries, matcher: matcher)
-print(Report(table: table, docs: GroupDocs.fromPath()).render(routing))
-exit(routing.unknown.isEmpty ? 0 : 1)
+print(Report(table: table, docs: GroupDocs.fromPath()).render(log, toolchain: Toolchain.current()))
+exit(log.exitStatus)

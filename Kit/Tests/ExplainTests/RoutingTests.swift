@@ -81,8 +81,11 @@ struct RoutingTests {
         var seen: Set<String> = []
         for row in Kit.table.rows {
             #expect(row.meaning.count == 2, "\(row.id)")
-            #expect(!row.kit.isEmpty && !row.fixes.isEmpty && !row.wrongFixes.isEmpty && !row.proposals.isEmpty, "\(row.id)")
-            #expect(!row.reproductions.isEmpty, "\(row.id)")
+            #expect(!row.kit.isEmpty && !row.wrongFixes.isEmpty && !row.proposals.isEmpty, "\(row.id)")
+            // A row with causes may keep every fix with its cause.
+            #expect(!row.fixes.isEmpty || !(row.causes ?? []).isEmpty, "\(row.id)")
+            for cause in row.causes ?? [] { #expect(!cause.fixes.isEmpty && !cause.tell.isEmpty, "\(row.id)/\(cause.id)") }
+            #expect(!row.reproductions.isEmpty || row.unreproducible != nil, "\(row.id)")
             for template in row.allTemplates {
                 #expect(seen.insert(Templates.normalize(template)).inserted, "\(template)")
                 // A row's own wording routes to that row, not to an earlier one.

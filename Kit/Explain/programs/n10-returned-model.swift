@@ -1,0 +1,13 @@
+// source: https://github.com/swiftlang/swift/issues/76710
+// flags: -swift-version 6
+// expect: nonsendable-result
+// shape: a main-actor method returning a non-Sendable model through a nonisolated requirement
+#if FIXED
+struct Payload: Sendable { var items: [Int] = [] }
+protocol Loading { func load() async -> Payload }
+@MainActor final class Loader: Loading { func load() async -> Payload { Payload() } }
+#else
+final class Payload { var items: [Int] = [] }
+protocol Loading { func load() async -> Payload }
+@MainActor final class Loader: Loading { func load() async -> Payload { Payload() } }
+#endif

@@ -1,0 +1,89 @@
+import Foundation
+
+/// What the caller knows of the build that printed the lines (`explain --package`, `try`);
+/// nil where it does not know. `explain` on a pasted log knows nothing.
+public struct BuildSettings: Sendable, Equatable {
+    public enum Fact: String, Decodable, Sendable {
+        /// The module the message names is built in the Swift 5 language mode.
+        case swift5Dependency = "swift5-dependency"
+        /// The target (or the package it imports) has default main-actor isolation.
+        case defaultMainActor = "default-main-actor"
+        /// The toolchain is Swift 6.2.x.
+        case toolchain62 = "toolchain-6.2"
+    }
+
+    public var facts: Set<Fact>
+    public init(facts: Set<Fact> = []) { self.facts = facts }
+    public static let unknown = BuildSettings()
+}
+
+/// What named a cause: a note (and where it was printed: "", "module", "elsewhere"), the
+/// template the message matched, the excerpt's source line, a build setting.
+public enum Sign: Sendable, Equatable {
+    case note(String, printedAt: String)
+    case message(template: String)
+    case sourceLine(String)
+    case setting(BuildSettings.Fact)
+}
+
+/// A diagnostic's causes in the order to print them, and what told the first one apart.
+public struct CauseChoice: Sendable {
+    public var ordered: [Cause]
+    /// The signs that named the first cause; nil when nothing did and the causes are printed
+    /// in the table's order with how to tell.
+    public var toldBy: [Sign]?
+
+    public var first: Cause? { ordered.first }
+}
+
+public enum CauseChooser {
+    /// The causes whose note, message or setting matches come first, in table order.
+    public static func choose(_ row: Row, for entry: Entry, settings: BuildSettings) -> CauseChoice {
+        let causes = row.causes ?? []
+        var told: [(Cause, [Sign])] = []
+        for cause in causes {
+            if let why = evidence(for: cause, in: entry, settings: settings) { told.append((cause, why)) }
+        }
+        let named = Set(told.map(\.0.id))
+        return CauseChoice(ordered: told.map(\.0) + causes.filter { !named.contains($0.id) }, toldBy: told.first?.1)
+    }
+
+    static func evidence(for cause: Cause, in entry: Entry, settings: BuildSettings) -> [Sign]? {
+        var found: [Sign] = []
+        var wanted = 0
+        if let templates = cause.notes {
+            wanted += 1
+            let sources = entry.noteSources + Array(repeating: "", count: max(0, entry.notes.count - entry.noteSources.count))
+            let notes = entry.severity == "note" ? [(entry.message, "")] : Array(zip(entry.notes, sources))
+            let placed = notes.filter { _, source in
+                switch cause.notesFrom {
+                case "module": return source == "module"
+                case "elsewhere": return source == "module" || source == "elsewhere"
+                default: return true
+                }
+            }
+            let regexes = templates.map { Templates.pattern($0, anchored: false) }
+            if let note = placed.first(where: { note in regexes.contains { Templates.matches($0, Templates.normalize(note.0)) } }) {
+                found.append(.note(note.0, printedAt: note.1))
+            }
+        }
+        if let templates = cause.message {
+            wanted += 1
+            if let template = templates.first(where: { Templates.matches(Templates.pattern($0, anchored: false), Templates.normalize(entry.message)) }) {
+                found.append(.message(template: template))
+            }
+        }
+        if let templates = cause.source {
+            wanted += 1
+            if let line = entry.source, templates.contains(where: { Templates.matches(Templates.pattern($0, anchored: false), Templates.normalize(line)) }) {
+                found.append(.sourceLine(line))
+            }
+        }
+        if let fact = cause.setting {
+            wanted += 1
+            if settings.facts.contains(fact) { found.append(.setting(fact)) }
+        }
+        if cause.all == true { return found.count == wanted && wanted > 0 ? found : nil }
+        return found.isEmpty ? nil : [found[0]]
+    }
+}
