@@ -46,10 +46,12 @@ public struct TryBuilder: Sendable {
     public func outcomes(of source: TrySource, in columns: [TryColumn], matcher: Matcher,
                          progress: (String) -> Void = { _ in }) throws -> [TryOutcome] {
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        let modules = try TryModules(scratch: scratch, tsan: tsan).flags(for: source)
+        if whereMarks, !modules.isEmpty { throw TryError.input("--where: a snippet that uses modules of its own is not supported") }
         var outcomes: [TryOutcome] = []
         for column in columns {
             progress("building in \(column.title)")
-            var outcome = build(source, in: column, matcher: matcher)
+            var outcome = build(source, in: column, matcher: matcher, modules: modules)
             if outcome.built, source.runs {
                 if whereMarks {
                     progress("building with the where? probe in \(column.title)")
@@ -72,7 +74,7 @@ public struct TryBuilder: Sendable {
 
     func directory(of column: TryColumn) -> URL { scratch.appendingPathComponent(column.id) }
 
-    func build(_ source: TrySource, in column: TryColumn, matcher: Matcher) -> TryOutcome {
+    func build(_ source: TrySource, in column: TryColumn, matcher: Matcher, modules: [String] = []) -> TryOutcome {
         let folder = directory(of: column)
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let file = folder.appendingPathComponent("main.swift")
@@ -81,8 +83,8 @@ public struct TryBuilder: Sendable {
         if source.hasMainAttribute || !source.runs { command.append("-parse-as-library") }
         if tsan { command.append("-sanitize=thread") }
         // Without an entry point, SIL (where the region checker runs) is as far as it goes.
-        command += source.runs ? [file.path, "-o", folder.appendingPathComponent("snippet").path]
-            : ["-emit-sil", file.path, "-o", "/dev/null"]
+        command += source.runs ? [file.path] + modules + ["-o", folder.appendingPathComponent("snippet").path]
+            : modules + ["-emit-sil", file.path, "-o", "/dev/null"]
         let result = Shell(directory: folder, scratch: folder).run(command, timeout: 600)
         // Kept for Scripts/explain, which prints each kind in full.
         try? result.output.write(to: folder.appendingPathComponent("build.log"), atomically: true, encoding: .utf8)

@@ -5,14 +5,18 @@ import Foundation
 public struct TrySource: Sendable {
     public var name: String
     public var text: String
+    /// The folder the file was read from (nil for standard input): where the modules a
+    /// `// probe uses:` line names are found.
+    public var folder: URL?
 
-    public init(name: String, text: String) throws {
+    public init(name: String, text: String, folder: URL? = nil) throws {
         guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
             throw TryError.input("the snippet is empty")
         }
         guard !text.contains("\u{0}") else { throw TryError.input("\(name) is not Swift source (it holds NUL bytes)") }
         self.name = name
         self.text = text
+        self.folder = folder
     }
 
     var lines: [Substring] { text.split(separator: "\n", omittingEmptySubsequences: false) }

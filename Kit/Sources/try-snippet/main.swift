@@ -47,11 +47,13 @@ for argument in CommandLine.arguments.dropFirst() {
 guard files.count <= 1 else { fail("give one file (or none, with the snippet on standard input)") }
 
 let text: String, name: String
+var folder: URL?
 if let file = files.first, file != "-" {
     guard file.hasSuffix(".swift") else { fail("\(file) is not a .swift file") }
     guard let data = FileManager.default.contents(atPath: file) else { fail("cannot read \(file)") }
     text = String(decoding: data, as: UTF8.self)
     name = URL(fileURLWithPath: file).lastPathComponent
+    folder = URL(fileURLWithPath: file).deletingLastPathComponent()
 } else {
     guard isatty(0) == 0 || files.first == "-" else { fail("give a file, or pipe a snippet into it") }
     text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
@@ -60,7 +62,7 @@ if let file = files.first, file != "-" {
 
 let root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
 do {
-    let source = try TrySource(name: name, text: text)
+    let source = try TrySource(name: name, text: text, folder: folder)
     if whereMarks, source.whereLines.isEmpty { fail("--where: no line of \(name) is marked '// where?'") }
     let table = try Table.load(from: root.appendingPathComponent("Kit/Explain/table.json"))
     let columns = try TryColumn.taught(by: PackageManifest.load(packageAt: root))

@@ -33,7 +33,7 @@ enum TryKitRoot {
 func everyFieldProbeBuildsInItsOwnModeAndRunsThere(probe: String) throws {
     let file = TryKitRoot.root.appendingPathComponent("Steps/probes/\(probe)")
     let text = try String(contentsOf: file, encoding: .utf8)
-    let source = try TrySource(name: probe, text: text)
+    let source = try TrySource(name: probe, text: text, folder: file.deletingLastPathComponent())
     let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("try-tests-\(getpid())")
     defer { try? FileManager.default.removeItem(at: scratch) }
     let builder = TryBuilder(root: TryKitRoot.root, tsan: false, whereMarks: false, scratch: scratch)
