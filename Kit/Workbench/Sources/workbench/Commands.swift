@@ -11,7 +11,7 @@ func describe(_ exercise: Exercise) {
     print("")
     print("It starts from: stage \(exercise.stage) (Sources/\(Stage.all[exercise.stage].target))"
         + (exercise.startPatches.isEmpty ? "" : ", with \(exercise.startPatches.joined(separator: ", "))")
-        + ", in \(exercise.mode.rawValue).")
+        + ", in \(exercise.settings.words).")
     print("Edit:  \(exercise.sourcePath)")
     print("Done when:")
     for signal in exercise.signals { print("  - \(signal)") }
@@ -24,7 +24,7 @@ func describe(_ exercise: Exercise) {
 
 func printGrade(_ grade: Grade, _ exercise: Exercise) {
     for finding in grade.findings {
-        let mark = switch finding.status { case .pass: "PASS"; case .fail: "FAIL"; case .notMeasured: " -- " }
+        let mark = switch finding.verdict { case .pass: "PASS"; case .fail, .error: "FAIL"; case .notMeasured: " -- " }
         print("\(mark)  \(finding.title)")
         for detail in finding.details { print("        \(detail.replacingOccurrences(of: "\n", with: "\n        "))") }
     }
@@ -36,11 +36,12 @@ func printGrade(_ grade: Grade, _ exercise: Exercise) {
     }
 }
 
-func check(raw: Bool) -> Bool {
+/// `check`: grades the current exercise; with `json`, prints the grade as JSON lines (one finding each) only.
+func check(raw: Bool, json: Bool = false) -> Bool {
     let exercise = currentExercise()
-    print("Checking exercise \(number(of: exercise)): \(exercise.title) ...")
-    let grade = Grader(workspace: workspace, verbose: raw).grade(exercise)
-    printGrade(grade, exercise)
+    if !json { print("Checking exercise \(number(of: exercise)): \(exercise.title) ...") }
+    let grade = Grader(workspace: workspace, verbose: raw && !json).grade(exercise)
+    if json { grade.findings.forEach { print($0.jsonLine, terminator: "") } } else { printGrade(grade, exercise) }
     if grade.passed {
         progress = Progress(file: progress.file)
         progress.done.insert(exercise.slug)
@@ -73,7 +74,7 @@ func listCommand() {
             case .row(let id): "suite: \(id)"
             case .race(let id): "TSan: \(id)"
             case .diagnostic: "diagnostic"
-            case .builds: exercise.mode == .swift5 ? "build" : "build (\(exercise.mode == .swift6 ? "Swift 6" : "stage 6 settings"))"
+            case .builds: exercise.settings.settings.count > 1 ? "build (stage 6 settings)" : exercise.settings.languageMode == "5" ? "build" : "build (Swift 6)"
             case .behaviour: "behaviour check"
             case .noTrap: "runtime checks"
             case .check: "workbench check"

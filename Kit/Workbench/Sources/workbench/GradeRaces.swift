@@ -6,15 +6,14 @@ import TrackerSpec
 // racing access shown where the learner finds it.
 extension Grader {
     /// A race scenario's line: no report on the row's properties, from any threads.
-    func raceFinding(_ id: String, _ run: GradingRun, _ outcome: TestOutcome, signal: Int) -> Finding {
-        let title = "the race scenario of `\(id)` runs clean under ThreadSanitizer"
-        let lines = outcome.lines
-        guard lines.contains(where: { $0.first == "race" && $0.count > 2 && $0[1] == "ran" && $0[2] == id }) else {
-            let error = lines.first { $0.first == "race" && $0.count > 2 && $0[2] == id }.map { $0.count > 4 ? $0[4] : "" }
+    func raceFinding(_ id: String, _ run: GradingRun, _ outcome: TestOutcome, title: String) -> Finding {
+        let subject = Subject(.race, id)
+        let ran = outcome.findings.filter { $0.subject == subject }
+        guard !ran.isEmpty, ran.allSatisfy({ $0.verdict == .pass }) else {
+            let error = ran.first { $0.verdict != .pass }?.details.first
             return Finding(
-                title: title, status: .fail,
-                details: ["the scenario did not finish:"] + (error.map { [$0] } ?? outcome.raceRuns[id].map(outcome.stopped) ?? ["?"]),
-                signal: signal)
+                subject, .error, title: title,
+                details: ["the scenario did not finish:"] + (error.map { [$0] } ?? outcome.raceRuns[id].map(outcome.stopped) ?? ["?"]))
         }
         let attributor = RaceAttributor(catalogue: Catalogue.defects)
         let sources = PackageSourceLines(root: workspace.exercise)
@@ -30,17 +29,17 @@ extension Grader {
             var details = ["no report on \(Self.properties(of: id))"]
             let others = attributed.map(\.1).filter { $0.kind != "data race" || !$0.properties.isEmpty }
             if !others.isEmpty { details.append("other reports (not graded): " + others.map(\.description).joined(separator: " | ")) }
-            return Finding(title: title, status: .pass, details: details, signal: signal)
+            return Finding(subject, .pass, title: title, details: details)
         }
         return Finding(
-            title: title, status: .fail,
+            subject, .fail, title: title,
             details: mine.prefix(3).map { report, finding in
                 // Threads named only where the catalogue places them: TSan's stack of
                 // a pool thread can end in libdispatch and read like a queue's.
                 "a data race on \(finding.properties.sorted().joined(separator: ", "))"
                     + (finding.rows.contains(id) ? ", between " + finding.contexts.map(Self.words).joined(separator: " and ") : "")
                     + ":\n" + Self.accessLines(report, sources: sources).joined(separator: "\n")
-            } + ["the full reports: Scripts/workbench check --raw"], signal: signal)
+            } + ["the full reports: Scripts/workbench check --raw"])
     }
 
     /// Each racing access as the learner finds it: "write  Exercise/Sources/…/File.swift:97:  anchor = newAnchor".

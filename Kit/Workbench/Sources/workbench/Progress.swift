@@ -34,7 +34,7 @@ struct Progress {
     }
 }
 
-func number(of exercise: Exercise) -> Int { Exercises.all.firstIndex { $0.slug == exercise.slug }! + 1 }
+func number(of exercise: Exercise) -> Int { exercise.number }
 
 func exercise(named argument: String, command: String) -> Exercise {
     if let n = Int(argument), (1...Exercises.all.count).contains(n) { return Exercises.all[n - 1] }

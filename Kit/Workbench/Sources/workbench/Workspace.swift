@@ -132,7 +132,7 @@ struct Workspace {
         let testTargets = exercise.test.map { Self.testTargets(for: exercise, test: $0, product: product) } ?? ""
         if let test = exercise.test {
             try writeMutant(for: exercise, test: test, appDependencies: appDependencies,
-                            settings: exercise.mode.settings + flags + aliases)
+                            settings: exercise.settings.manifest + flags + aliases)
         }
         let manifest = """
             // swift-tools-version:6.2
@@ -149,7 +149,7 @@ struct Workspace {
                         name: "Exercise",
                         dependencies: [\(appDependencies.joined(separator: ", "))],
                         path: "Sources/\(exercise.folder)",
-                        swiftSettings: [\(exercise.mode.settings)\(flags)\(aliases)]
+                        swiftSettings: [\(exercise.settings.manifest)\(flags)\(aliases)]
                     ),
                     .testTarget(
                         name: "ExerciseTests",
