@@ -11,7 +11,9 @@ public struct KitChecks: Sendable {
     }
 
     public func check(notes: [Note]) -> [Problem] {
-        checkProbesShown(notes) + checkPatchHeaders() + checkEntrance()
+        let starts = WorkbenchStarts(package: package)
+        let readme = package.read("README.md").map { Note(path: "README.md", text: $0) }
+        return checkProbesShown(notes) + checkPatchHeaders() + checkEntrance() + (notes + [readme].compactMap { $0 }).flatMap(starts.check)
     }
 
     /// The README is the entrance, not a note: its blocks are for reading, but every path

@@ -13,7 +13,7 @@ struct Workspace {
     static let scratch = ".build-workbench"
     /// The grading tests, real Swift files copied into the exercise's test target.
     static let grading = "Kit/Workbench/Grading"
-    static let gradingFiles = ["Grading.swift", "ExerciseChecks.swift"]
+    static let gradingFiles = ["Grading.swift", "GradeReport.swift", "ExerciseCheckIDs.swift", "ExerciseChecks.swift"]
     static let tsanScratch = ".build-workbench-tsan"
     /// The app package through Kit/'s link, so that its name is not the clone's (see Kit/Package.swift).
     static let appPackage = "CoffeeTrackerKit"
