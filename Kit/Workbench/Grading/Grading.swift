@@ -50,6 +50,12 @@ final class Grading: XCTestCase {
                 }
             case .check:
                 record(await judge(subject, subject.id) { try await ExerciseChecks.run(subject.id, on: CoffeeTrackerApp.self) })
+            case .invariant:
+                // ISSUE 31 §3: the schedule explorer's place. TrackerSpec's explorer (to come) runs
+                // N seeded days and returns Codable findings (invariant id, seed, event order);
+                // each broken invariant becomes Finding(Subject(.invariant, id), .fail) with
+                // `seed` and `order` set, so that the learner can replay it (`check --seed S`).
+                record(Finding(subject, .error, details: ["the schedule explorer is not in this kit yet"]))
             default:
                 record(Finding(subject, .error, details: ["the grading tests do not run \(subject)"]))
             }
