@@ -5,7 +5,7 @@ import TrackerSpec
 // The race scenarios' verdict: TSan's reports attributed to the catalogue's rows, and each
 // racing access shown where the learner finds it.
 extension Grader {
-    /// A race scenario's line: no report on the row's properties, from any threads.
+    /// A race scenario's line: no report that the learner's code causes, by any name.
     func raceFinding(_ id: String, _ run: GradingRun, _ outcome: TestOutcome, title: String) -> Finding {
         let subject = Subject(.race, id)
         let ran = outcome.findings.filter { $0.subject == subject }
@@ -15,31 +15,40 @@ extension Grader {
                 subject, .error, title: title,
                 details: ["the scenario did not finish:"] + (error.map { [$0] } ?? outcome.raceRuns[id].map(outcome.stopped) ?? ["?"]))
         }
-        let attributor = RaceAttributor(catalogue: Catalogue.defects)
-        let sources = PackageSourceLines(root: workspace.exercise)
-        // The exercise's copy keeps its stage folder's name: its frames are that stage's.
-        let stage = Stage.all.first { $0.target == run.exercise.folder } ?? Stage.all[run.exercise.stage]
-        let attributed = (outcome.raceReports[id] ?? []).map { ($0, attributor.attribute($0, stage: stage, sources: sources)) }
-        // The row's race, and any other race on its properties: an answer can move the
-        // race to threads the row does not name (the store's queue against a pool thread),
-        // and the scenario then still does not run clean.
-        let properties = Set(Self.propertyList(of: id))
-        let mine = attributed.filter { $0.1.rows.contains(id) || !$0.1.properties.isDisjoint(with: properties) }
-        if mine.isEmpty {
-            var details = ["no report on \(Self.properties(of: id))"]
-            let others = attributed.map(\.1).filter { $0.kind != "data race" || !$0.properties.isEmpty }
-            if !others.isEmpty { details.append("other reports (not graded): " + others.map(\.description).joined(separator: " | ")) }
-            return Finding(subject, .pass, title: title, details: details)
+        let reports = (outcome.raceReports[id] ?? []).filter(\.isRace)
+        let judge = RaceJudge(row: id, exercise: run.exercise, sources: PackageSourceLines(root: workspace.exercise),
+                              changed: workspace.changedLines(run.exercise), baseline: RaceBaseline.load(run.exercise))
+        // Every report is judged and shown, whatever the variable is called.
+        let judged = reports.map(judge.judge)
+        let failing = judged.filter(\.fails).map(\.text)
+        let known = judged.filter { !$0.fails }.map(\.text)
+        let note = judge.baseline == nil ? ["(no \(RaceBaseline.path(run.exercise)): `verify` records the solution's reports there)"] : []
+        if failing.isEmpty {
+            return Finding(subject, .pass, title: title, details: (reports.isEmpty ? ["no report"] : []) + known + note)
         }
-        return Finding(
-            subject, .fail, title: title,
-            details: mine.prefix(3).map { report, finding in
-                // Threads named only where the catalogue places them: TSan's stack of
-                // a pool thread can end in libdispatch and read like a queue's.
-                "a data race on \(finding.properties.sorted().joined(separator: ", "))"
-                    + (finding.rows.contains(id) ? ", between " + finding.contexts.map(Self.words).joined(separator: " and ") : "")
-                    + ":\n" + Self.accessLines(report, sources: sources).joined(separator: "\n")
-            } + ["the full reports: Scripts/workbench check --raw"])
+        return Finding(subject, .fail, title: title,
+                       details: failing + known + note + ["the full reports: Scripts/workbench check --raw"])
+    }
+
+    /// What the catalogue says of `report`, in the exercise's copy of its stage.
+    static func attribute(_ report: TSanReport, _ exercise: Exercise,
+                          sources: PackageSourceLines = PackageSourceLines(root: Workspace(root: root).exercise)) -> RaceFinding {
+        // The exercise's copy keeps its stage folder's name: its frames are that stage's.
+        let stage = Stage.all.first { $0.target == exercise.folder } ?? Stage.all[exercise.stage]
+        return RaceAttributor(catalogue: Catalogue.defects).attribute(report, stage: stage, sources: sources)
+    }
+
+    /// "File.swift:12" for each access of `report` on a line of the exercise's folder that the learner changed.
+    static func changedAccesses(_ report: TSanReport, folder: String, changed: [String: Set<Int>]) -> [String] {
+        var found: [String] = []
+        for access in report.accesses {
+            for frame in access.frames {
+                guard let file = frame.file, let line = frame.line, file.contains("/Exercise/Sources/\(folder)/") else { continue }
+                let name = (file as NSString).lastPathComponent
+                if changed[name]?.contains(line) == true, !found.contains("\(name):\(line)") { found.append("\(name):\(line)") }
+            }
+        }
+        return found
     }
 
     /// Each racing access as the learner finds it: "write  Exercise/Sources/…/File.swift:97:  anchor = newAnchor".
@@ -74,5 +83,43 @@ extension Grader {
     static func propertyList(of row: String) -> [String] {
         if case .threadSanitizer(let properties, _, _) = Catalogue.defect(row).detector { return properties }
         return []
+    }
+}
+
+/// One race scenario's judge of TSan's reports: a report fails the line when the catalogue
+/// places it in the exercise's row, or when the kit's solution never gives it (the recorded
+/// baseline) and it touches a line the learner changed, or names the row's properties, or
+/// simply is not among the solution's. A report the solution gives too (a race the catalogue
+/// says the step moves, not ends) is not the answer's, even on a line the answer changed:
+/// the solution changes those lines as well.
+struct RaceJudge {
+    let row: String
+    let exercise: Exercise
+    let sources: PackageSourceLines
+    let changed: [String: Set<Int>]
+    let baseline: RaceBaseline?
+
+    func judge(_ report: TSanReport) -> (fails: Bool, text: String) {
+        let finding = Grader.attribute(report, exercise, sources: sources)
+        var reasons: [String] = []
+        let rowsRace = finding.rows.contains(row)
+        if rowsRace { reasons.append("the catalogue places it in `\(row)`") }
+        if baseline?.contains(row, RaceBaseline.signature(report, finding)) != true {
+            let touched = Grader.changedAccesses(report, folder: exercise.folder, changed: changed)
+            if !touched.isEmpty { reasons.append("an access on a line you changed (\(touched.joined(separator: ", ")))") }
+            if !rowsRace && !finding.properties.isDisjoint(with: Grader.propertyList(of: row)) {
+                reasons.append("a race on the row's \(Grader.properties(of: row)), between other threads")
+            }
+            reasons.append(baseline == nil ? "no record of the kit's solution's reports excuses it" : "the kit's solution gives no such report in this scenario")
+        }
+        let rows = finding.rows.isEmpty ? finding.movedRows.map { "\($0), moved" } : finding.rows
+        let properties: String = finding.properties.isEmpty
+            ? "memory the catalogue names no property for" : finding.properties.sorted().joined(separator: ", ")
+        let placed: String = rows.isEmpty ? "no catalogue row" : "catalogue: " + rows.joined(separator: ", ")
+        let what = "a data race on \(properties) (\(placed))"
+        let lines = Grader.accessLines(report, sources: sources).joined(separator: "\n")
+        return reasons.isEmpty
+            ? (false, "\(what), as on the kit's solution (not graded):\n\(lines)")
+            : (true, "\(what): \(reasons.joined(separator: "; ")):\n\(lines)")
     }
 }

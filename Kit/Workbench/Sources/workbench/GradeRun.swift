@@ -65,7 +65,9 @@ extension Grader {
         #if os(Linux)
         let bundle = workspace.root.appendingPathComponent(
             (exercise.usesTSan ? Workspace.tsanScratch : Workspace.scratch) + "/debug/ExercisePackageTests.xctest").path
-        return run.shell.run([bundle, "ExerciseTests.Grading/testGrade"], environment: environment, timeout: 300)
+        // A livelock ends within ProgressWatch.quiet (and a few seconds), not at the timeout.
+        let watch = ProgressWatch(results: results)
+        return run.shell.run([bundle, "ExerciseTests.Grading/testGrade"], environment: environment, timeout: 300, watch: watch.check)
         #else
         return run.shell.run(["swift", "test", "--skip-build", "--scratch-path", run.scratch, "--filter", "ExerciseTests.Grading/testGrade"]
             + (exercise.usesTSan ? ["--sanitize=thread"] : []), environment: environment, timeout: 300)

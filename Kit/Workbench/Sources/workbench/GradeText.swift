@@ -16,7 +16,11 @@ extension Grader {
         let lines = result.output.split(separator: "\n").map(String.init)
         let traps = lines.filter { line in trapMarkers.contains { line.contains($0) } }
         var why = Array(traps.prefix(2))
-        why.append(result.crashed ? "the test process was \(result.failure)\(traps.isEmpty ? "" : " (the trap above)")" : "the test process ended: \(result.failure)")
+        if let stopped = result.stoppedBecause {
+            why = ["\(stopped): the workbench stopped the test process"]
+        } else {
+            why.append(result.crashed ? "the test process was \(result.failure)\(traps.isEmpty ? "" : " (the trap above)")" : "the test process ended: \(result.failure)")
+        }
         let frames = crashedFrames(lines)
         if !frames.isEmpty {
             why.append("where, innermost first:\n" + frames.prefix(8).joined(separator: "\n"))

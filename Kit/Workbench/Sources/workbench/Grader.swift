@@ -9,6 +9,8 @@ struct Grade {
     var built = true
     var passed: Bool { findings.allSatisfy { $0.verdict == .pass } }
     var seconds: Double = 0
+    /// The race scenarios' TSan reports, by row (for `verify`'s record of the solution's).
+    var raceReports: [String: [TSanReport]] = [:]
 
     func finding(_ subject: Subject) -> Finding? { findings.first { $0.subject == subject } }
 }
@@ -56,13 +58,13 @@ struct Grader {
             return grade
         }
         let run = GradingRun(grader: self, exercise: exercise, focus: focus, tmp: tmp)
-        grade.findings = findings(run, built: &grade.built)
+        grade.findings = findings(run, built: &grade.built, reports: &grade.raceReports)
         grade.seconds = Date().timeIntervalSince(started)
         return grade
     }
 
     /// Every line of the grade: the build's, then, if it built, the tests'.
-    private func findings(_ run: GradingRun, built: inout Bool) -> [Finding] {
+    private func findings(_ run: GradingRun, built: inout Bool, reports: inout [String: [TSanReport]]) -> [Finding] {
         let build = self.build(run)
         built = build.result.succeeded
         var findings = buildFindings(run, build)
@@ -72,6 +74,7 @@ struct Grader {
             return findings + gradeLearnerTest(run.exercise, test, shell: run.shell, scratch: run.scratch, measured: run.measured)
         }
         let outcome = runTests(run)
+        reports = outcome.raceReports
         findings.append(behaviourFinding(run, outcome))
         findings += signalFindings(run, outcome, graded: findings)
         if verbose {

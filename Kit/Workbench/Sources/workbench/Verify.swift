@@ -110,12 +110,17 @@ func verifyExercise(_ exercise: Exercise, _ options: VerifyOptions, _ tally: ino
         problems.forEach { print("   unsolved: \($0)") }
         tally.failures += problems.map { "exercise \(n) (\(exercise.slug)): \($0)" }
     }
+    // The solution's own race reports first: every answer after it is judged against them.
+    if exercise.usesTSan && !options.brokenSolution && !options.startSolved
+        && prepareAnswer(exercise, exercise.solutionPatch, "the solution", &tally) {
+        recordRaceBaseline(exercise, &tally)
+    }
     let answered = verifyWrongAnswers(exercise, options, &tally) + verifyRightAnswers(exercise, options, &tally)
     if options.wrongAnswers && WrongAnswer.all(of: exercise, root: root).count < 2 {
         tally.failures.append("exercise \(n) (\(exercise.slug)): fewer than two wrong answers in \(exercise.wrongAnswersFolder)")
     }
     do {
-        if answered > 0 { try workspace.prepare(exercise, startSolved: false) }
+        if answered > 0 || exercise.usesTSan { try workspace.prepare(exercise, startSolved: false) }
         if !options.brokenSolution { try workspace.applyPatch(root.appendingPathComponent(exercise.solutionPatch)) }
     } catch {
         tally.failures.append("exercise \(n): \(error)")
@@ -129,6 +134,31 @@ func verifyExercise(_ exercise: Exercise, _ options: VerifyOptions, _ tally: ino
         let failing = solved.findings.filter { $0.verdict != .pass }.map { "\($0.title): \($0.details.joined(separator: "; "))" }
         failing.forEach { print("   solved: FAIL \($0)") }
         tally.failures.append("exercise \(n) (\(exercise.slug)): the solution does not pass: \(failing.joined(separator: " | "))")
+    }
+}
+
+/// Runs the race scenarios on the kit's solution (in Exercise/ now) three times and records
+/// the union of their reports as the exercise's race-baseline.json: a report not among them
+/// is an answer's own. TSan's reports vary with the threads' timing, hence the union.
+func recordRaceBaseline(_ exercise: Exercise, _ tally: inout VerifyTally, runs: Int = 3) {
+    var baseline = RaceBaseline(reports: [:])
+    for signal in exercise.graded {
+        guard case .race(let row) = signal else { continue }
+        var signatures = Set<String>()
+        for _ in 0..<runs {
+            let grade = Grader(workspace: workspace).grade(exercise, focus: signal.subject)
+            signatures.formUnion((grade.raceReports[row] ?? []).filter(\.isRace).map { report in
+                RaceBaseline.signature(report, Grader.attribute(report, exercise))
+            })
+        }
+        baseline.reports[row] = signatures.sorted()
+    }
+    do {
+        try baseline.save(exercise)
+        let count = baseline.reports.values.map(\.count).reduce(0, +)
+        print("   solution's race reports: \(count) over \(runs) runs, recorded in \(RaceBaseline.path(exercise))")
+    } catch {
+        tally.failures.append("exercise \(number(of: exercise)): could not record \(RaceBaseline.path(exercise)): \(error)")
     }
 }
 

@@ -72,6 +72,31 @@ struct Workspace {
         return Set(mine.keys).union(start.keys).filter { mine[$0] != start[$0] }.sorted()
     }
 
+    /// The lines of the exercise's folder that the learner added or changed (new-side line
+    /// numbers, by file name), from `diff -U0` against the starting state.
+    func changedLines(_ exercise: Exercise) -> [String: Set<Int>] {
+        let fresh = fm.temporaryDirectory.appendingPathComponent("workbench-lines-\(getpid())")
+        defer { try? fm.removeItem(at: fresh) }
+        guard (try? startingState(of: exercise, in: fresh)) != nil else { return [:] }
+        let start = fresh.appendingPathComponent("Sources/\(exercise.folder)")
+        let mine = self.exercise.appendingPathComponent("Sources/\(exercise.folder)")
+        let output = Shell(directory: root, scratch: fm.temporaryDirectory).run(["diff", "-U0", "-N", "-r", start.path, mine.path]).output
+        var changed: [String: Set<Int>] = [:]
+        var file = ""
+        let hunk = #/^@@ -\d+(?:,\d+)? \+(\d+)(?:,(\d+))? @@/#
+        for line in output.split(separator: "\n") {
+            if line.hasPrefix("+++ ") {
+                file = ((String(line.dropFirst(4)).split(separator: "\t").first.map(String.init) ?? "") as NSString).lastPathComponent
+            } else if let match = try? hunk.prefixMatch(in: line), let first = Int(match.1) {
+                let count = match.2.flatMap { Int($0) } ?? 1
+                // A deletion (count 0) changes the lines on either side of it.
+                let lines = count == 0 ? Set([first, first + 1]) : Set(first..<(first + count))
+                changed[file, default: []].formUnion(lines)
+            }
+        }
+        return changed
+    }
+
     private func files(under folder: URL) -> [String: Data] {
         var result: [String: Data] = [:]
         guard let walker = fm.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey]) else { return result }
