@@ -57,7 +57,7 @@ func keepEdits(of exercise: Exercise) {
         guard let backup = try workspace.backUpEdits(of: exercise) else { return }
         let folder = String(backup.folder.path.dropFirst(root.path.count + 1))
         print("Your edits to exercise \(number(of: exercise)) (\(backup.files.joined(separator: ", "))) are kept in \(folder)/Sources.")
-        print("To go on with them later: Scripts/workbench start \(number(of: exercise)), then copy them back into Exercise/Sources.\n")
+        print("To go on with them later: Scripts/workbench start \(exercise.slug), then copy them back into Exercise/Sources.\n")
     } catch {
         fail("could not keep your edits to exercise \(number(of: exercise)) (\(error)); Exercise/ is left as it was")
     }
@@ -66,7 +66,7 @@ func keepEdits(of exercise: Exercise) {
 /// `list`: every exercise, its step, where it starts, what grades it.
 func listCommand() {
     noMoreArguments()
-    print(" #  step  exercise                                         starts from  graded by")
+    print(" #  step  slug                exercise                             starts from  graded by")
     for (index, exercise) in Exercises.all.enumerated() {
         let mark = progress.done.contains(exercise.slug) ? "done" : (progress.current == exercise.slug ? "<- current" : "")
         let graded = exercise.signals.map { signal -> String in
@@ -83,14 +83,15 @@ func listCommand() {
             case .testPasses, .testCatchesMutant: "your test"
             }
         }.joined(separator: ", ")
-        let title = exercise.title.count > 48 ? String(exercise.title.prefix(47)) + "…" : exercise.title
-        print(String(format: "%2d  %4d  ", index + 1, exercise.step) + title.padding(toLength: 49, withPad: " ", startingAt: 0)
+        let title = exercise.title.count > 36 ? String(exercise.title.prefix(35)) + "…" : exercise.title
+        print(String(format: "%2d  %4d  ", index + 1, exercise.step) + exercise.slug.padding(toLength: 20, withPad: " ", startingAt: 0)
+            + title.padding(toLength: 37, withPad: " ", startingAt: 0)
             + "stage \(exercise.stage)      " + graded + (mark.isEmpty ? "" : "   [\(mark)]"))
     }
-    print("\n\(progress.done.count) of \(Exercises.all.count) done. Start one: Scripts/workbench start N")
+    print("\n\(progress.done.count) of \(Exercises.all.count) done. Start one: Scripts/workbench start SLUG (or its number)")
 }
 
-/// `start N`: sets up exercise N in Exercise/ and makes it the current one.
+/// `start SLUG` (or N): sets up that exercise in Exercise/ and makes it the current one.
 func startCommand() {
     guard let argument = arguments.first else { badInput("start needs an exercise number", command: command) }
     arguments.removeFirst()

@@ -6,7 +6,7 @@ import Foundation
 struct Exercise: Sendable, Codable {
     /// The slug, the name of its folder, which holds solution.patch (and start.patch).
     let slug: String
-    /// Its number in `list` and `start N`, as the notes number the exercises.
+    /// Its number in `list` (and `start N`); the notes name exercises by slug.
     let number: Int
     let step: Int
     /// The stage whose folder is copied.

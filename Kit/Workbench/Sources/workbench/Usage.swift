@@ -6,7 +6,8 @@ let usage = """
     Usage: Scripts/workbench COMMAND [OPTIONS]
 
       list               every exercise: its number, step, title, done or not
-      start N            sets up exercise N in Exercise/ (your copy; the stages are not touched)
+      start SLUG         sets up an exercise (by its slug, or its number in list) in Exercise/
+                         (your copy; the stages are not touched)
       check [--raw] [--json]
                          grades the current exercise and says what still fails
       hint               the next hint (a nudge, then the place, then the technique)
@@ -25,13 +26,13 @@ let usage = """
     """
 
 let help: [String: String] = [
-    "list": "Usage: Scripts/workbench list\n\nEvery exercise: its number, the step it belongs to, its title, and whether you passed it.",
+    "list": "Usage: Scripts/workbench list\n\nEvery exercise: its number, the step it belongs to, its slug and title, and whether you passed it.",
     "start": """
-        Usage: Scripts/workbench start N
+        Usage: Scripts/workbench start SLUG
 
-        Copies the stage folder exercise N starts from into Exercise/Sources/, applies the
-        patches that make its starting state, and makes it the current exercise. Edit the file
-        it names; the stages in Sources/, `tracker` and `swift test` are not touched.
+        Copies the stage folder exercise SLUG starts from (SLUG as `list` shows it, or its number
+        there) into Exercise/Sources/, applies the patches that make its starting state, and
+        makes it the current exercise. Edit the file it names; the stages in Sources/, `tracker` and `swift test` are not touched.
         If your copy of the current exercise holds edits, it is moved first to
         .workbench/backups/DATE-SLUG/Sources (the command says so), never thrown away.
         """,
