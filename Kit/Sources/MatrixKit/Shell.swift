@@ -40,8 +40,8 @@ public struct Shell: Sendable {
     /// Runs `arguments` (the first is looked up on PATH unless it is a path) in the package
     /// root, with `environment` added to ours. A process still running after `timeout` is
     /// terminated. `watch`, if given, is asked about the running process (its pid) once a
-    /// second; when it answers a reason, the process gets SIGQUIT (Swift's backtracer, where
-    /// it is on, prints every thread), then SIGKILL if it has not ended 10 s later.
+    /// second; when it answers a reason, the process is killed (SIGKILL: its output so far is
+    /// in the file already) and the result says why.
     public func run(_ arguments: [String], environment: [String: String] = [:], timeout: TimeInterval? = nil,
                     watch: ((Int32) -> String?)? = nil) -> ProcessResult {
         let outputURL = scratch.appendingPathComponent("output-\(UUID().uuidString).txt")
@@ -79,7 +79,7 @@ public struct Shell: Sendable {
             while finished.wait(timeout: .now() + 1) == .timedOut {
                 if let reason = watch(process.processIdentifier) {
                     stoppedBecause = reason
-                    kill(process.processIdentifier, SIGQUIT)
+                    kill(process.processIdentifier, SIGKILL)
                 } else if Date() < deadline {
                     continue
                 } else {

@@ -6,6 +6,9 @@ import Foundation
 /// A thread that waits uses no core, so a check waiting for a slow event is never stopped
 /// here; its own event-driven waits say what it waited for. Linux only: elsewhere the
 /// process's timeout alone ends a hang.
+/// The busy function is not named: Linux shows a running thread's program counter only to a
+/// debugger (ptrace), and Swift's backtracer printed nothing for a signal sent to a spinning
+/// thread (SIGQUIT, SIGABRT or SIGILL by tgkill; Swift 6.3.1).
 final class ProgressWatch {
     static let quiet: TimeInterval = 20
     let results: URL
