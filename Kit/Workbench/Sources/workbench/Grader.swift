@@ -20,7 +20,7 @@ struct Grader {
     let workspace: Workspace
     var verbose = false
 
-    /// The title of a signal's line in a grade (what a wrong answer's "Fails on:" names).
+    /// The title of a signal's line in a grade, for people (a wrong answer's "Fails on:" names its subject).
     static func title(of signal: Signal, in exercise: Exercise) -> String {
         switch signal {
         case .builds: "it builds in \(exercise.settings.words)"
