@@ -49,9 +49,14 @@ let package = Package(
         // under --sanitize=thread it counts TSan's reports through the runtime's hooks (C).
         .target(name: "TSanHooks"),
         .target(name: "SpecTesting", dependencies: ["TrackerSpec", "WatchKitSim", "SimSupport", "TSanHooks"]),
+        // `tracker`'s simulated day and its timeline (text, page, trace): the tool's, not the suite's.
+        .target(
+            name: "TrackerTimeline",
+            dependencies: ["SimSupport", "WatchKitSim", "CoffeeModel", "TrackerSpec", "SimExecutor"]
+        ),
         .executableTarget(
             name: "tracker",
-            dependencies: ["WatchKitSim", "HealthKitSim", "CoffeeModel", "TrackerSpec"]
+            dependencies: ["WatchKitSim", "HealthKitSim", "CoffeeModel", "TrackerSpec", "TrackerTimeline"]
                 + stages.map { .target(name: $0.name) }
         ),
         .testTarget(name: "SimTests", dependencies: ["SimSupport", "HealthKitSim", "WatchKitSim", "CoffeeModel"]),
@@ -59,7 +64,7 @@ let package = Package(
         .testTarget(
             name: "TimelineTests",
             // `tracker` names each stage's app; the tests play the days it plays.
-            dependencies: ["SimSupport", "WatchKitSim", "TrackerSpec", "tracker"]
+            dependencies: ["SimSupport", "WatchKitSim", "TrackerSpec", "TrackerTimeline", "tracker"]
         ),
     ]
         + stages.enumerated().flatMap { number, stage -> [Target] in

@@ -14,7 +14,7 @@ extension Check {
         liveChangesArriveWithoutRefresh, liveQueryAndRefreshImportOnce, liveQueryStopsWithTheApp,
     ]
 
-    static let addingADrink = Check("adding a drink updates the list and the caffeine level") { app in
+    static let addingADrink = Check(id: "adding-a-drink", "adding a drink updates the list and the caffeine level") { app in
         try await withRun(app) { run in
             try await run.waitUntilLaunched()
             try await run.waitForScreen("No drinks today")
@@ -28,7 +28,7 @@ extension Check {
         }
     }
 
-    static let drinksSurviveARelaunch = Check("drinks survive a relaunch") { app in
+    static let drinksSurviveARelaunch = Check(id: "drinks-survive-a-relaunch", "drinks survive a relaunch") { app in
         try await withRun(app) { run in
             try await run.waitUntilLaunched()
             try await run.addDrink(.latte)
@@ -39,7 +39,7 @@ extension Check {
         }
     }
 
-    static let oldDrinksAreDropped = Check("drinks older than 24 hours are dropped") { app in
+    static let oldDrinksAreDropped = Check(id: "old-drinks-are-dropped", "drinks older than 24 hours are dropped") { app in
         let now = SimClock.morning
         let log = [
             Drink(mgCaffeine: 96, onDate: now.addingTimeInterval(-25 * 3600)),
@@ -52,7 +52,7 @@ extension Check {
         }
     }
 
-    static let otherAppsSamplesArrive = Check("samples other apps add or delete arrive through a refresh") { app in
+    static let otherAppsSamplesArrive = Check(id: "other-apps-samples-arrive", "samples other apps add or delete arrive through a refresh") { app in
         try await withRun(app) { run in
             try await run.waitUntilLaunched()
             let sample = run.addSampleFromAnotherApp(mg: 80, minutesAgo: 30)
@@ -67,7 +67,7 @@ extension Check {
         }
     }
 
-    static let refreshCompletesOnceAndSchedules = Check("a background refresh completes its task once and schedules the next") { app in
+    static let refreshCompletesOnceAndSchedules = Check(id: "refresh-completes-once-and-schedules", "a background refresh completes its task once and schedules the next") { app in
         try await withRun(app) { run in
             try await run.waitUntilLaunched()
             run.addSampleFromAnotherApp(mg: 34, minutesAgo: 5)
@@ -82,7 +82,7 @@ extension Check {
         }
     }
 
-    static let complicationShowsTheLevel = Check("the complication shows the current caffeine level") { app in
+    static let complicationShowsTheLevel = Check(id: "complication-shows-the-level", "the complication shows the current caffeine level") { app in
         try await withRun(app) { run in
             try await run.waitUntilLaunched()
             try await run.addDrink(.largeCoffee)
@@ -92,7 +92,7 @@ extension Check {
         }
     }
 
-    static let corruptLogIsSetAside = Check("a corrupt drink log is reported, set aside and never overwritten") { app in
+    static let corruptLogIsSetAside = Check(id: "corrupt-log-is-set-aside", "a corrupt drink log is reported, set aside and never overwritten") { app in
         let garbage = Data("not a property list".utf8)
         try await withRun(app, prepare: { try garbage.write(to: $0.container.url(for: DrinkLog.fileName)) }) { run in
             try await run.waitUntilLaunched()
@@ -106,7 +106,7 @@ extension Check {
         }
     }
 
-    static let relaunchImportsNothingTwice = Check("a relaunch imports nothing twice") { app in
+    static let relaunchImportsNothingTwice = Check(id: "relaunch-imports-nothing-twice", "a relaunch imports nothing twice") { app in
         try await withRun(app) { run in
             try await run.waitUntilLaunched()
             run.addSampleFromAnotherApp(mg: 80, minutesAgo: 30)
@@ -119,7 +119,7 @@ extension Check {
         }
     }
 
-    static let deletionsWhileNotRunningApply = Check("deletions made while the app was not running apply at the next launch") { app in
+    static let deletionsWhileNotRunningApply = Check(id: "deletions-while-not-running-apply", "deletions made while the app was not running apply at the next launch") { app in
         try await withRun(app) { run in
             try await run.waitUntilLaunched()
             let sample = run.addSampleFromAnotherApp(mg: 80, minutesAgo: 30)
@@ -134,7 +134,7 @@ extension Check {
         }
     }
 
-    static let ownDrinkDeletedInHealthDisappears = Check("a drink the user deletes in the Health app disappears") { app in
+    static let ownDrinkDeletedInHealthDisappears = Check(id: "own-drink-deleted-in-health-disappears", "a drink the user deletes in the Health app disappears") { app in
         try await withRun(app) { run in
             try await run.waitUntilLaunched()
             try await run.addDrink(.doubleEspresso)
@@ -146,7 +146,7 @@ extension Check {
         }
     }
 
-    static let reminderWhenCaffeineRunsLow = Check("a reminder shows when the caffeine level falls below 50 mg") { app in
+    static let reminderWhenCaffeineRunsLow = Check(id: "reminder-when-caffeine-runs-low", "a reminder shows when the caffeine level falls below 50 mg") { app in
         try await withRun(app) { run in
             try await run.waitUntilLaunched()
             try await run.addDrink(.singleEspresso)
@@ -167,7 +167,7 @@ extension Check {
     /// The app stays in the foreground and HealthKit is off, so that the check does not
     /// count again what rows already count: a save during a background refresh
     /// (`main-thread-blocked`) and HealthKit answers handled off main (stages 0-2).
-    static let diskWorkStaysOffMain = Check("the drink log is read and written off the main thread, the model updated on it") { app in
+    static let diskWorkStaysOffMain = Check(id: "disk-work-stays-off-main", "the drink log is read and written off the main thread, the model updated on it") { app in
         let log = [Drink(mgCaffeine: 47, onDate: SimClock.morning.addingTimeInterval(-3600))]
         try await withRun(app, configure: { $0.health.isAvailable = false }, prepare: { try writeLog(log, to: $0) }) { run in
             try await run.waitUntilLaunched()

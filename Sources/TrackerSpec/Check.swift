@@ -3,12 +3,15 @@ import WatchKitSim
 
 /// One check of the shared suite, written once against the runtime and run on every stage.
 public struct Check: Sendable, CustomStringConvertible {
+    /// A stable id (kebab case), by which tools outside the process name the check; `name` is for people.
+    public let id: String
     public let name: String
     /// The catalogue row this check detects; `nil` for behaviour every stage keeps.
     public let defect: String?
     let body: @MainActor @Sendable (any WatchApp.Type) async throws -> Void
 
-    init(_ name: String, detects defect: String? = nil, _ body: @escaping @MainActor @Sendable (any WatchApp.Type) async throws -> Void) {
+    init(id: String, _ name: String, detects defect: String? = nil, _ body: @escaping @MainActor @Sendable (any WatchApp.Type) async throws -> Void) {
+        self.id = id
         self.name = name
         self.defect = defect
         self.body = body

@@ -6,7 +6,7 @@ import WatchKitSim
 /// What every stage keeps when the calendar day changes: the list shows the last 24 hours
 /// at once, not at its next change, and only the running app's model reacts.
 extension Check {
-    static let dayChangeDropsOldDrinks = Check(
+    static let dayChangeDropsOldDrinks = Check(id: "day-change-drops-old-drinks",
         "when the day changes, drinks older than 24 hours leave the screen and the log; a terminated app's model no longer reacts"
     ) { app in
         let morning = SimClock.morning

@@ -13,7 +13,7 @@ extension Check {
         refreshKeepsMainThreadFree, overlappingRefreshesImportOnce, launchKeepsWhatArrivesDuringLoad,
     ]
 
-    static let authorizationAnswersWithoutHealthKit = Check(
+    static let authorizationAnswersWithoutHealthKit = Check(id: "authorization-answers-without-healthkit",
         "the app learns that HealthKit is unavailable", detects: "auth-never-answers"
     ) { app in
         try await withRun(app, configure: { $0.health.isAvailable = false }) { run in
@@ -26,7 +26,7 @@ extension Check {
         }
     }
 
-    static let failedRefreshCompletesOnMain = Check(
+    static let failedRefreshCompletesOnMain = Check(id: "failed-refresh-completes-on-main",
         "a refresh whose HealthKit load fails does its main-thread work on main", detects: "refresh-completes-off-main"
     ) { app in
         try await withRun(app) { run in
@@ -42,7 +42,7 @@ extension Check {
         }
     }
 
-    static let authorizationCallsBackOnMain = Check(
+    static let authorizationCallsBackOnMain = Check(id: "authorization-calls-back-on-main",
         "the work after authorization runs on the main thread", detects: "shim-calls-back-off-main"
     ) { app in
         try await withRun(app) { run in
@@ -57,7 +57,7 @@ extension Check {
     /// the watchdog's resolution and any scheduling noise.
     static let slowDisk: Duration = .milliseconds(250)
 
-    static let refreshKeepsMainThreadFree = Check(
+    static let refreshKeepsMainThreadFree = Check(id: "refresh-keeps-main-thread-free",
         "a background refresh never blocks the main thread on disk I/O", detects: "main-thread-blocked"
     ) { app in
         try await withRun(app) { run in
@@ -80,7 +80,7 @@ extension Check {
         }
     }
 
-    static let overlappingRefreshesImportOnce = Check(
+    static let overlappingRefreshesImportOnce = Check(id: "overlapping-refreshes-import-once",
         "two overlapping refreshes import a sample once", detects: "duplicate-import"
     ) { app in
         try await withRun(app) { run in
@@ -96,7 +96,7 @@ extension Check {
     /// At launch, HealthKit answers and the user adds a drink while the drink log is still
     /// being read; then the other app deletes its sample while the app is closed, and the
     /// app is launched again in the same way.
-    static let launchKeepsWhatArrivesDuringLoad = Check(
+    static let launchKeepsWhatArrivesDuringLoad = Check(id: "launch-keeps-what-arrives-during-load",
         "nothing that arrives while the drink log is read at launch is lost", detects: "launch-loses-drinks"
     ) { app in
         let onDisk = Drink(mgCaffeine: 47, onDate: SimClock.morning.addingTimeInterval(-3600))

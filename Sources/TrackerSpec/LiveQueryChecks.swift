@@ -7,7 +7,7 @@ import WatchKitSim
 /// runs, without a refresh; a refresh that overlaps it imports nothing twice; and it stops
 /// when the runtime releases the app.
 extension Check {
-    static let liveChangesArriveWithoutRefresh = Check("samples other apps add or delete while the app runs arrive without a refresh") { app in
+    static let liveChangesArriveWithoutRefresh = Check(id: "live-changes-arrive-without-refresh", "samples other apps add or delete while the app runs arrive without a refresh") { app in
         try await withRun(app) { run in
             try await run.waitUntilLaunched()
             let sample = run.addSampleFromAnotherApp(mg: 80, minutesAgo: 30)
@@ -18,7 +18,7 @@ extension Check {
         }
     }
 
-    static let liveQueryAndRefreshImportOnce = Check("a sample both the live query and a refresh bring is listed once") { app in
+    static let liveQueryAndRefreshImportOnce = Check(id: "live-query-and-refresh-import-once", "a sample both the live query and a refresh bring is listed once") { app in
         try await withRun(app) { run in
             try await run.waitUntilLaunched()
             // The live query brings it first; the refresh after it must start from there.
@@ -36,7 +36,7 @@ extension Check {
         }
     }
 
-    static let liveQueryStopsWithTheApp = Check("the live query stops when the runtime releases the app") { app in
+    static let liveQueryStopsWithTheApp = Check(id: "live-query-stops-with-the-app", "the live query stops when the runtime releases the app") { app in
         try await withRun(app) { run in
             try await run.waitUntilLaunched()
             try expect(run.health.longRunningQueries == 1, "one live query after launch, found \(run.health.longRunningQueries)")

@@ -19,7 +19,7 @@ extension Check {
     /// it busy at the start of the runtime's turn on main); the same turn then draws what
     /// the app published meanwhile. The reading side is the app's own view: the runtime's
     /// render calls `ContentView.body`, which reads `healthAccess` on main.
-    static let screenDrawnAsAccessIsGranted = Check(
+    static let screenDrawnAsAccessIsGranted = Check(id: "screen-drawn-as-access-is-granted",
         "race: the screen drawn as Health access is granted", detects: "race-health-access"
     ) { app in
         try await withAuthorizationHeld(app) { run, gate in
@@ -40,7 +40,7 @@ extension Check {
     }
 
     /// The user adds a drink while the Health sheet is still up, then answers it.
-    static let drinkAddedDuringAuthorization = Check(
+    static let drinkAddedDuringAuthorization = Check(id: "drink-added-during-authorization",
         "race: a drink added while authorization is pending", detects: "race-is-authorized"
     ) { app in
         try await withAuthorizationHeld(app) { run, gate in
@@ -55,7 +55,7 @@ extension Check {
     }
 
     /// A second refresh starts while the first one's HealthKit query is out.
-    static let refreshDuringQueryResults = Check(
+    static let refreshDuringQueryResults = Check(id: "refresh-during-query-results",
         "race: a refresh starting while another's query is out", detects: "race-query-anchor"
     ) { app in
         try await withRun(app) { run in
@@ -65,7 +65,7 @@ extension Check {
     }
 
     /// The user adds a drink while the previous one is still being written to disk.
-    static let drinkAddedDuringSave = Check(
+    static let drinkAddedDuringSave = Check(id: "drink-added-during-save",
         "race: a drink added while the last one is being saved", detects: "race-saved-drinks"
     ) { app in
         try await withRun(app) { run in
@@ -89,7 +89,7 @@ extension Check {
     /// Three nights, each on a watch of its own: TSan keeps a few accesses per word, and
     /// lost the write in up to 1 night in 4 on a loaded machine (measured). A report with
     /// the same stacks as an earlier one is not printed again.
-    static let screenDrawnAsTheDayChanges = Check(
+    static let screenDrawnAsTheDayChanges = Check(id: "screen-drawn-as-the-day-changes",
         "race: the screen drawn as the day changes", detects: "race-day-change"
     ) { app in
         // 20 hours old at 07:00: listed at launch, past 24 hours after midnight.

@@ -11,7 +11,7 @@ extension Check {
     /// drink is added, and the check waits for an event either way: the second save written
     /// past the held one (saves that overlap), or the app idle but for the held write (saves
     /// in order). Then the first write goes on, and the log, and a relaunch, must hold both.
-    static let overlappingSavesKeepEveryDrink = Check(
+    static let overlappingSavesKeepEveryDrink = Check(id: "overlapping-saves-keep-every-drink",
         "a drink added while the previous save is still being written is on disk after it, once"
     ) { app in
         // HealthKit off: every drink on the screen after the relaunch came from the disk.

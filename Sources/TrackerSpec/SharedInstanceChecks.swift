@@ -7,7 +7,7 @@ import WatchKitSim
 /// watch), so the shared instance must be each launch's own model: never one an earlier
 /// launch left behind, on screen, on the complication or on disk.
 extension Check {
-    static let eachLaunchSharesItsOwnModel = Check(
+    static let eachLaunchSharesItsOwnModel = Check(id: "each-launch-shares-its-own-model",
         "each launch's screen and complication show that launch's model: after a relaunch and on another watch"
     ) { app in
         try await withRun(app) { first in

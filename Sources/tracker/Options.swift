@@ -1,5 +1,6 @@
 import Foundation
 import TrackerSpec
+import TrackerTimeline
 
 /// What the command line asked for.
 struct Options {

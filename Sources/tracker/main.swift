@@ -1,5 +1,6 @@
 import Foundation
 import TrackerSpec
+import TrackerTimeline
 
 let options: Options
 do {

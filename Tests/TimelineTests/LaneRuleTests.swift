@@ -1,6 +1,7 @@
 import SimSupport
 import Testing
-@testable import TrackerSpec
+import TrackerSpec
+@testable import TrackerTimeline
 
 /// The rule that puts a queue's work on main: only when main's own thread ran it and main
 /// ran nothing meanwhile. Recorded events built by hand, so each half can fail alone.

@@ -1,5 +1,6 @@
 @testable import tracker
 import TrackerSpec
+import TrackerTimeline
 import WatchKitSim
 
 /// Each stage's day, played once with its timeline recorded, shared by the tests.

@@ -1,7 +1,8 @@
 import Foundation
 import SimSupport
 import Testing
-@testable import TrackerSpec
+import TrackerSpec
+@testable import TrackerTimeline
 
 /// The timeline draws what was measured: where each event ran, by its thread, queue and
 /// executor. These prove the picture on every stage's day, waiting for the day's events
@@ -55,7 +56,12 @@ struct TimelineTests {
     func textFitsTheTerminal(stage: Int) async throws {
         let timeline = try await StageDays.timeline(ofStage: stage)
         let lines = timeline.renderText().split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(lines.allSatisfy { $0.count <= Timeline.width })
+        // Every line, in terminal columns (a Character each: the box-drawing marks are one
+        // column, though three bytes, so a byte count overstates a line by two per mark).
+        for line in lines {
+            #expect(line.count <= Timeline.width, "stage \(stage), \(line.count) columns: \(line)")
+        }
+        #expect(lines.contains { $0.hasPrefix("── ") }, "stage \(stage): no scene heading")
         for lane in timeline.lanes {
             #expect(lines.contains { $0.hasSuffix(" " + lane.title) && $0.hasPrefix("  " + timeline.code(lane)) })
         }

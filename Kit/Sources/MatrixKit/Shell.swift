@@ -8,11 +8,14 @@ public struct ProcessResult: Sendable {
     public var timedOut: Bool
     /// stdout and stderr, interleaved.
     public var output: String
+    /// Why a watcher stopped the process before it ended (see `Shell.run`'s `watch`).
+    public var stoppedBecause: String? = nil
 
-    public var succeeded: Bool { status == 0 && !crashed && !timedOut }
+    public var succeeded: Bool { status == 0 && !crashed && !timedOut && stoppedBecause == nil }
 
     /// "exit 1", "signal 11", "timed out after 120 s".
     public var failure: String {
+        if let stoppedBecause { return stoppedBecause }
         if timedOut { return "timed out" }
         return crashed ? "killed by signal \(status)" : "exit \(status)"
     }
@@ -36,8 +39,11 @@ public struct Shell: Sendable {
 
     /// Runs `arguments` (the first is looked up on PATH unless it is a path) in the package
     /// root, with `environment` added to ours. A process still running after `timeout` is
-    /// terminated.
-    public func run(_ arguments: [String], environment: [String: String] = [:], timeout: TimeInterval? = nil) -> ProcessResult {
+    /// terminated. `watch`, if given, is asked about the running process (its pid) once a
+    /// second; when it answers a reason, the process is killed (SIGKILL: its output so far is
+    /// in the file already) and the result says why.
+    public func run(_ arguments: [String], environment: [String: String] = [:], timeout: TimeInterval? = nil,
+                    watch: ((Int32) -> String?)? = nil) -> ProcessResult {
         let outputURL = scratch.appendingPathComponent("output-\(UUID().uuidString).txt")
         _ = FileManager.default.createFile(atPath: outputURL.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: outputURL) }
@@ -67,7 +73,26 @@ public struct Shell: Sendable {
             return ProcessResult(status: -1, crashed: false, timedOut: false, output: "cannot run \(arguments[0]): \(error)")
         }
         var timedOut = false
-        if let timeout, finished.wait(timeout: .now() + timeout) == .timedOut {
+        var stoppedBecause: String?
+        if let watch {
+            let deadline = Date().addingTimeInterval(timeout ?? .infinity)
+            while finished.wait(timeout: .now() + 1) == .timedOut {
+                if let reason = watch(process.processIdentifier) {
+                    stoppedBecause = reason
+                    kill(process.processIdentifier, SIGKILL)
+                } else if Date() < deadline {
+                    continue
+                } else {
+                    timedOut = true
+                    process.terminate()
+                }
+                if finished.wait(timeout: .now() + 10) == .timedOut {
+                    kill(process.processIdentifier, SIGKILL)
+                    finished.wait()
+                }
+                break
+            }
+        } else if let timeout, finished.wait(timeout: .now() + timeout) == .timedOut {
             timedOut = true
             process.terminate()
             if finished.wait(timeout: .now() + 5) == .timedOut {
@@ -82,7 +107,7 @@ public struct Shell: Sendable {
         let text = String(decoding: (try? Data(contentsOf: outputURL)) ?? Data(), as: UTF8.self)
         return ProcessResult(
             status: process.terminationStatus, crashed: process.terminationReason == .uncaughtSignal,
-            timedOut: timedOut, output: text)
+            timedOut: timedOut, output: text, stoppedBecause: stoppedBecause)
     }
 }
 

@@ -12,7 +12,10 @@ public struct KitChecks: Sendable {
     }
 
     public func check(notes: [Note]) -> [Problem] {
-        checkProbesShown(notes) + checkPatchHeaders() + checkEntrance() + WrongClaims.check(package)
+        let starts = WorkbenchStarts(package: package)
+        let readme = package.read("README.md").map { Note(path: "README.md", text: $0) }
+        return checkProbesShown(notes) + checkPatchHeaders() + checkEntrance() + WrongClaims.check(package)
+            + (notes + [readme].compactMap { $0 }).flatMap(starts.check)
     }
 
     /// The README is the entrance, not a note: its blocks are for reading, but every path

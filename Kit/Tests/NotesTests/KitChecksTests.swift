@@ -27,4 +27,15 @@ struct KitChecksTests {
         let problems = QuickChecks(package: package).check(note)
         #expect(problems.map(\.line) == [1, 5], "\(problems)")
     }
+
+    @Test("a quoted `workbench start` must name an exercise by its slug, with its number beside it if any")
+    func workbenchStartsNameRealExercises() {
+        let note = Note(path: "Steps/starts.md", text: """
+            Exercise 8 (`Scripts/workbench start join-load`) is fine.
+            `Scripts/workbench start 12` names a number; `Scripts/workbench start no-such-exercise` nothing.
+            Exercise 3 (`Scripts/workbench start join-load`) has the wrong number.
+            """)
+        let problems = KitChecks(package: package).check(notes: [note]).filter { $0.file == note.path }
+        #expect(problems.map(\.line) == [2, 2, 3], "\(problems)")
+    }
 }

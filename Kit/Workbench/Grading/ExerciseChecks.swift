@@ -1,8 +1,8 @@
 // Copied by Scripts/workbench into the exercise's tests before every check: not yours to edit.
 //
 // The workbench's own checks: behaviour an exercise's step must keep that no check of the
-// shared suite exercises, so that a plausible wrong answer cannot pass. Each is named in
-// Kit/Workbench/Sources/workbench/Exercises.swift by the same string.
+// shared suite exercises, so that a plausible wrong answer cannot pass. Each is named by
+// its id (ExerciseCheckIDs.swift) in an exercise's exercise.json.
 import Foundation
 import HealthKitSim
 import SimSupport
@@ -15,25 +15,19 @@ struct ExerciseCheckFailure: Error, CustomStringConvertible {
 }
 
 enum ExerciseChecks {
-    static func run(_ name: String, on app: any WatchApp.Type) async throws {
+    static func run(_ id: String, on app: any WatchApp.Type) async throws {
+        guard let check = ExerciseCheckID(rawValue: id) else { throw ExerciseCheckFailure("the workbench has no check \"\(id)\"") }
         // A metatype carries no state: sound to hand to the main actor.
         nonisolated(unsafe) let app = app
         try await OneAppAtATime.shared.run { @MainActor in
             let run = try AppRun(app)
             try await run.finish { run in
-                switch name {
-                case "a refresh whose HealthKit query fails completes its task, and the next imports nothing twice":
-                    try await failedQueryStillCompletes(run)
-                case "a refresh that overlaps a load completes its task after that load delivered":
-                    try await overlappingRefreshWaitsForTheLoad(run)
-                case "the work after authorization runs on the main thread, the Health status written there":
-                    try await authorizationWorkOnMain(run)
-                case "the reminder is set on the main thread":
-                    try await reminderSetOnMain(run)
-                case "adding a drink returns at once, while HealthKit is still saving it":
-                    try await addingADrinkDoesNotWaitForHealthKit(run)
-                default:
-                    throw ExerciseCheckFailure("the workbench has no check named \"\(name)\"")
+                switch check {
+                case .failedQueryStillCompletes: try await failedQueryStillCompletes(run)
+                case .overlappingRefreshWaitsForTheLoad: try await overlappingRefreshWaitsForTheLoad(run)
+                case .authorizationWorkOnMain: try await authorizationWorkOnMain(run)
+                case .reminderSetOnMain: try await reminderSetOnMain(run)
+                case .addingADrinkDoesNotWait: try await addingADrinkDoesNotWaitForHealthKit(run)
                 }
             }
         }

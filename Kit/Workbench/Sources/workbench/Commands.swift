@@ -11,7 +11,7 @@ func describe(_ exercise: Exercise) {
     print("")
     print("It starts from: stage \(exercise.stage) (Sources/\(Stage.all[exercise.stage].target))"
         + (exercise.startPatches.isEmpty ? "" : ", with \(exercise.startPatches.joined(separator: ", "))")
-        + ", in \(exercise.mode.rawValue).")
+        + ", in \(exercise.settings.words).")
     print("Edit:  \(exercise.sourcePath)")
     print("Done when:")
     for signal in exercise.signals { print("  - \(signal)") }
@@ -24,7 +24,7 @@ func describe(_ exercise: Exercise) {
 
 func printGrade(_ grade: Grade, _ exercise: Exercise) {
     for finding in grade.findings {
-        let mark = switch finding.status { case .pass: "PASS"; case .fail: "FAIL"; case .notMeasured: " -- " }
+        let mark = switch finding.verdict { case .pass: "PASS"; case .fail, .error: "FAIL"; case .notMeasured: " -- " }
         print("\(mark)  \(finding.title)")
         for detail in finding.details { print("        \(detail.replacingOccurrences(of: "\n", with: "\n        "))") }
     }
@@ -36,11 +36,12 @@ func printGrade(_ grade: Grade, _ exercise: Exercise) {
     }
 }
 
-func check(raw: Bool) -> Bool {
+/// `check`: grades the current exercise; with `json`, prints the grade as JSON lines (one finding each) only.
+func check(raw: Bool, json: Bool = false) -> Bool {
     let exercise = currentExercise()
-    print("Checking exercise \(number(of: exercise)): \(exercise.title) ...")
-    let grade = Grader(workspace: workspace, verbose: raw).grade(exercise)
-    printGrade(grade, exercise)
+    if !json { print("Checking exercise \(number(of: exercise)): \(exercise.title) ...") }
+    let grade = Grader(workspace: workspace, verbose: raw && !json).grade(exercise)
+    if json { grade.findings.forEach { print($0.jsonLine, terminator: "") } } else { printGrade(grade, exercise) }
     if grade.passed {
         progress = Progress(file: progress.file)
         progress.done.insert(exercise.slug)
@@ -56,7 +57,7 @@ func keepEdits(of exercise: Exercise) {
         guard let backup = try workspace.backUpEdits(of: exercise) else { return }
         let folder = String(backup.folder.path.dropFirst(root.path.count + 1))
         print("Your edits to exercise \(number(of: exercise)) (\(backup.files.joined(separator: ", "))) are kept in \(folder)/Sources.")
-        print("To go on with them later: Scripts/workbench start \(number(of: exercise)), then copy them back into Exercise/Sources.\n")
+        print("To go on with them later: Scripts/workbench start \(exercise.slug), then copy them back into Exercise/Sources.\n")
     } catch {
         fail("could not keep your edits to exercise \(number(of: exercise)) (\(error)); Exercise/ is left as it was")
     }
@@ -65,7 +66,7 @@ func keepEdits(of exercise: Exercise) {
 /// `list`: every exercise, its step, where it starts, what grades it.
 func listCommand() {
     noMoreArguments()
-    print(" #  step  exercise                                         starts from  graded by")
+    print(" #  step  slug                exercise                             starts from  graded by")
     for (index, exercise) in Exercises.all.enumerated() {
         let mark = progress.done.contains(exercise.slug) ? "done" : (progress.current == exercise.slug ? "<- current" : "")
         let graded = exercise.signals.map { signal -> String in
@@ -73,7 +74,7 @@ func listCommand() {
             case .row(let id): "suite: \(id)"
             case .race(let id): "TSan: \(id)"
             case .diagnostic: "diagnostic"
-            case .builds: exercise.mode == .swift5 ? "build" : "build (\(exercise.mode == .swift6 ? "Swift 6" : "stage 6 settings"))"
+            case .builds: exercise.settings.settings.count > 1 ? "build (stage 6 settings)" : exercise.settings.languageMode == "5" ? "build" : "build (Swift 6)"
             case .behaviour: "behaviour check"
             case .noTrap: "runtime checks"
             case .check: "workbench check"
@@ -82,14 +83,15 @@ func listCommand() {
             case .testPasses, .testCatchesMutant: "your test"
             }
         }.joined(separator: ", ")
-        let title = exercise.title.count > 48 ? String(exercise.title.prefix(47)) + "…" : exercise.title
-        print(String(format: "%2d  %4d  ", index + 1, exercise.step) + title.padding(toLength: 49, withPad: " ", startingAt: 0)
+        let title = exercise.title.count > 36 ? String(exercise.title.prefix(35)) + "…" : exercise.title
+        print(String(format: "%2d  %4d  ", index + 1, exercise.step) + exercise.slug.padding(toLength: 20, withPad: " ", startingAt: 0)
+            + title.padding(toLength: 37, withPad: " ", startingAt: 0)
             + "stage \(exercise.stage)      " + graded + (mark.isEmpty ? "" : "   [\(mark)]"))
     }
-    print("\n\(progress.done.count) of \(Exercises.all.count) done. Start one: Scripts/workbench start N")
+    print("\n\(progress.done.count) of \(Exercises.all.count) done. Start one: Scripts/workbench start SLUG (or its number)")
 }
 
-/// `start N`: sets up exercise N in Exercise/ and makes it the current one.
+/// `start SLUG` (or N): sets up that exercise in Exercise/ and makes it the current one.
 func startCommand() {
     guard let argument = arguments.first else { badInput("start needs an exercise number", command: command) }
     arguments.removeFirst()

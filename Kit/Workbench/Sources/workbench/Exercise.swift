@@ -1,10 +1,13 @@
 import Foundation
 
 /// One graded exercise: a real intermediate state (a stage's folder, copied, with patches
-/// applied), the signals that grade it, three hints and a solution.
-struct Exercise: Sendable {
-    /// The slug; its folder under Kit/Workbench/Exercises holds solution.patch (and start.patch).
+/// applied), the signals that grade it, three hints and a solution. Data: the exercise.json in
+/// its folder, Kit/Workbench/Exercises/SLUG/, beside its README.md (Exercises.swift reads them).
+struct Exercise: Sendable, Codable {
+    /// The slug, the name of its folder, which holds solution.patch (and start.patch).
     let slug: String
+    /// Its number in `list` (and `start N`); the notes name exercises by slug.
+    let number: Int
     let step: Int
     /// The stage whose folder is copied.
     let stage: Int
@@ -12,7 +15,8 @@ struct Exercise: Sendable {
     let folder: String
     /// Patches applied to the copy, from the package root (a note's Steps/…/patches/… or the exercise's start.patch).
     let startPatches: [String]
-    let mode: Mode
+    /// The stage whose target's settings (the root Package.swift's) the exercise builds with.
+    let settingsOfStage: Int
     /// Adds -strict-concurrency=complete to the exercise target (for `.diagnostic` signals in the Swift 5 mode).
     let complete: Bool
     /// The file to edit, in the exercise's folder.
@@ -29,6 +33,13 @@ struct Exercise: Sendable {
     /// start patch can change them (the team's framework). Each builds in the Swift 5 mode, as
     /// in the package, and the stage's `import` of it reaches the copy.
     var modules: [String] = []
+    /// Why these signals: what a wrong answer would pass without them (for authors).
+    var why: String? = nil
+
+    /// The settings of stage `settingsOfStage`'s target; a manifest the tool cannot read ends it.
+    var settings: StageSettings {
+        do { return try StageSettings.of(stage: settingsOfStage, root: root) } catch { fail("\(error)") }
+    }
 
     /// Its title, task and hints: the README.md in its folder, which a learner can read too.
     var text: ExerciseText { ExerciseText.load(slug) }
@@ -47,7 +58,6 @@ struct Exercise: Sendable {
     var mutantPatch: String { "Kit/Workbench/Exercises/\(slug)/mutant.patch" }
     var usesTSan: Bool { graded.contains { if case .race = $0 { true } else { false } } }
     var row: String? { graded.lazy.compactMap { if case .row(let id) = $0 { id } else { nil } }.first }
-    var checks: [String] { graded.compactMap { if case .check(let name) = $0 { name } else { nil } } }
     /// The wrong answers kept beside the solution (wrong-*.patch), for `verify`.
     var wrongAnswersFolder: String { "Kit/Workbench/Exercises/\(slug)" }
 }
@@ -56,9 +66,9 @@ struct Exercise: Sendable {
 /// where it must pass, and on copies with a defect planted (the exercise's mutant.patch),
 /// where it must fail, on each. Both checks are needed: a test that asserts nothing passes on both,
 /// and one that checks before the work has happened fails on both.
-struct LearnerTest: Sendable {
+struct LearnerTest: Sendable, Codable {
     /// One defect mutant.patch plants, chosen by the test process's WORKBENCH_MUTANT.
-    struct Mutant: Sendable {
+    struct Mutant: Sendable, Codable {
         let name: String
         /// What the copy does, in words: "the copy that …".
         let words: String

@@ -42,58 +42,56 @@ extension Grader {
         for (index, signal) in run.graded.enumerated() {
             switch signal {
             case .builds:
-                let title = "it builds in \(exercise.mode.rawValue)"
+                let title = "it builds in \(exercise.settings.words)"
                 findings.append(build.result.succeeded
-                    ? Finding(title: title, status: .pass, signal: index)
-                    : Finding(title: title, status: .fail, details: build.errorLines, signal: index))
+                    ? Finding(signal.subject, .pass, title: title)
+                    : Finding(signal.subject, .fail, title: title, details: build.errorLines))
             case .diagnostic(let text):
-                findings.append(diagnosticFinding(text, build, signal: index))
-            case .absent(let pattern, let what):
+                findings.append(diagnosticFinding(text, build, subject: signal.subject))
+            case .absent(_, let pattern, let what):
                 let matches = sourceMatches(pattern, in: exercise)
-                findings.append(Finding(
-                    title: what, status: matches.isEmpty ? .pass : .fail,
-                    details: matches.prefix(4).map { "still there: \($0)" }, signal: index))
+                findings.append(Finding(signal.subject, matches.isEmpty ? .pass : .fail, title: what,
+                    details: matches.prefix(4).map { "still there: \($0)" }))
             case .launchGlobalQuiet where !output.isEmpty:
                 findings.append(gradeLaunchGlobal(exercise, quiet: true, diagnostics: build.diagnostics, shell: run.shell,
-                                                  scratch: run.scratch, signal: index))
+                                                  scratch: run.scratch, subject: signal.subject))
             case .launchGlobalIsolated where build.result.succeeded:
                 findings.append(gradeLaunchGlobal(exercise, quiet: false, diagnostics: build.diagnostics, shell: run.shell,
-                                                  scratch: run.scratch, signal: index))
+                                                  scratch: run.scratch, subject: signal.subject))
             case .untouched(let folder):
                 let edited = workspace.edits(to: exercise).filter { $0.hasPrefix(folder + "/") }
                 findings.append(Finding(
-                    title: "\(signal)", status: edited.isEmpty ? .pass : .fail,
-                    details: edited.prefix(4).map { "edited: Exercise/Sources/\($0)" }, signal: index))
+                    signal.subject, edited.isEmpty ? .pass : .fail, title: "\(signal)",
+                    details: edited.prefix(4).map { "edited: Exercise/Sources/\($0)" }))
             default: break
             }
         }
         return findings
     }
 
-    private func diagnosticFinding(_ text: String, _ build: BuildOutcome, signal: Int) -> Finding {
+    private func diagnosticFinding(_ text: String, _ build: BuildOutcome, subject: Subject) -> Finding {
         let title = "the diagnostic \"\(text)\" is gone"
         let named = build.diagnostics.filter { $0.message.contains(text) }
         if !build.result.output.isEmpty, named.isEmpty, build.result.succeeded || !build.errors.isEmpty {
-            return Finding(title: title, status: .pass, signal: signal)
+            return Finding(subject, .pass, title: title)
         } else if named.isEmpty {
-            return Finding(title: title, status: .notMeasured, details: ["the build stopped before the compiler checked it"], signal: signal)
+            return Finding(subject, .notMeasured, title: title, details: ["the build stopped before the compiler checked it"])
         }
-        return Finding(
-            title: title, status: .fail,
-            details: named.prefix(4).map { "still there: \($0.path):\($0.line):\($0.column): \($0.severity): \($0.message)" }, signal: signal)
+        return Finding(subject, .fail, title: title,
+            details: named.prefix(4).map { "still there: \($0.path):\($0.line):\($0.column): \($0.severity): \($0.message)" })
     }
 
     /// When the build failed: why, and every line that could not be measured.
     func unbuiltFindings(_ run: GradingRun, _ build: BuildOutcome, graded: [Finding]) -> [Finding] {
         var findings: [Finding] = []
         if !run.graded.contains(where: { if case .builds = $0 { true } else { false } }) {
-            findings.append(Finding(title: "it builds", status: .fail, details: build.errorLines))
+            findings.append(Finding(Subject(.build), .fail, title: "it builds", details: build.errorLines))
         }
-        for (index, signal) in run.graded.enumerated() where !graded.contains(where: { $0.signal == index }) {
-            findings.append(Finding(title: "\(signal)", status: .notMeasured, details: ["not measured: the exercise does not build"], signal: index))
+        for signal in run.graded where !graded.contains(where: { $0.subject == signal.subject }) {
+            findings.append(Finding(signal.subject, .notMeasured, title: "\(signal)", details: ["not measured: the exercise does not build"]))
         }
         if run.exercise.test == nil {
-            findings.append(Finding(title: "every behaviour check still passes", status: .notMeasured, details: ["not measured: the exercise does not build"]))
+            findings.append(Finding(Grader.behaviourSubject, .notMeasured, title: Grader.behaviourTitle, details: ["not measured: the exercise does not build"]))
         }
         return findings
     }

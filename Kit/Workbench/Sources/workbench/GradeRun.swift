@@ -7,8 +7,8 @@ import MatrixKit
 
 /// What the grading tests wrote and how their processes ended.
 struct TestOutcome {
-    /// The results file's lines, each split at tabs: "behaviour\tpass\tNAME", "row\tfixed\tID\tCHECK", …
-    var lines: [[String]] = []
+    /// What the grading tests reported, one finding a JSON line (GradeReport.swift).
+    var findings: [Finding] = []
     /// The process of the behaviour checks, the rows and the checks; nil when none was measured.
     var testRun: ProcessResult?
     var raceReports: [String: [TSanReport]] = [:]
@@ -21,54 +21,53 @@ struct TestOutcome {
 extension Grader {
     func runTests(_ run: GradingRun) -> TestOutcome {
         let exercise = run.exercise
-        let results = run.tmp.appendingPathComponent("results.txt")
+        let results = run.tmp.appendingPathComponent("results.jsonl")
         var outcome = TestOutcome()
-        var names: [String] = run.measuresBehaviour ? ["behaviour"] : []
+        var subjects: [Subject] = run.measuresBehaviour ? [Self.behaviourSubject] : []
         for (index, signal) in run.graded.enumerated() where run.measured(index) {
             switch signal {
-            case .row(let id): names.append("row:\(id)")
-            case .check(let name): names.append("check:\(name)")
+            case .row, .check: subjects.append(signal.subject)
             default: break
             }
         }
         let ignoredLogs = run.tmp.appendingPathComponent("ignored-tsan")
         try? FileManager.default.createDirectory(at: ignoredLogs, withIntermediateDirectories: true)
-        if !names.isEmpty {
-            outcome.testRun = runGradingTests(run, names, results: results, tsanLogs: exercise.usesTSan ? ignoredLogs : nil)
+        if !subjects.isEmpty {
+            outcome.testRun = runGradingTests(run, subjects, results: results, tsanLogs: exercise.usesTSan ? ignoredLogs : nil)
         }
         for (index, signal) in run.graded.enumerated() where run.measured(index) {
             guard case .race(let row) = signal else { continue }
             let logs = run.tmp.appendingPathComponent("tsan-\(row)")
             try? FileManager.default.createDirectory(at: logs, withIntermediateDirectories: true)
-            outcome.raceRuns[row] = runGradingTests(run, ["race:\(row)"], results: results, tsanLogs: logs)
+            outcome.raceRuns[row] = runGradingTests(run, [signal.subject], results: results, tsanLogs: logs)
             let files = (try? FileManager.default.contentsOfDirectory(atPath: logs.path))?.sorted() ?? []
             outcome.raceReports[row] = files.flatMap { file in
                 TSanLogParser.reports(in: (try? String(contentsOf: logs.appendingPathComponent(file), encoding: .utf8)) ?? "")
             }
         }
-        outcome.lines = ((try? String(contentsOf: results, encoding: .utf8)) ?? "").split(separator: "\n").map {
-            $0.split(separator: "\t", omittingEmptySubsequences: false).map { Self.unescaped(String($0)) }
-        }
+        outcome.findings = Finding.lines(of: (try? String(contentsOf: results, encoding: .utf8)) ?? "")
         return outcome
     }
 
-    /// One process of the grading tests, running `names` (see Grading.swift).
-    private func runGradingTests(_ run: GradingRun, _ names: [String], results: URL, tsanLogs: URL?) -> ProcessResult {
+    /// One process of the grading tests, running `subjects` (see Grading.swift).
+    private func runGradingTests(_ run: GradingRun, _ subjects: [Subject], results: URL, tsanLogs: URL?) -> ProcessResult {
         let exercise = run.exercise
         // A short backtrace of the crashed thread only: an isolation check that Swift inserted
         // traps with no message of its own on Linux, and its frames say which check it was.
         // Not under TSan, where the backtracer was measured to hang (the grade waited 2 min).
         let backtrace = exercise.usesTSan ? "enable=no" : "enable=yes,interactive=no,color=no,threads=crashed,registers=none,images=none,limit=12"
-        var environment = ["WORKBENCH_RUN": names.joined(separator: "|"), "WORKBENCH_RESULTS": results.path, "SWIFT_BACKTRACE": backtrace]
+        var environment = ["WORKBENCH_RUN": subjects.map(\.description).joined(separator: "|"), "WORKBENCH_RESULTS": results.path, "SWIFT_BACKTRACE": backtrace]
         if run.focus != nil && !run.namedBehaviour { environment["WORKBENCH_STOP_AT_FAILURE"] = "1" }
         if let tsanLogs {
             environment["TSAN_OPTIONS"] = "log_path=\(tsanLogs.path)/tsan:exitcode=0:atexit_sleep_ms=0"
         }
-        if let race = names.first(where: { $0.hasPrefix("race:") }) { environment["TRACKER_RACE"] = String(race.dropFirst(5)) }
+        if let race = subjects.first(where: { $0.kind == .race }) { environment["TRACKER_RACE"] = race.id }
         #if os(Linux)
         let bundle = workspace.root.appendingPathComponent(
             (exercise.usesTSan ? Workspace.tsanScratch : Workspace.scratch) + "/debug/ExercisePackageTests.xctest").path
-        return run.shell.run([bundle, "ExerciseTests.Grading/testGrade"], environment: environment, timeout: 300)
+        // A livelock ends within ProgressWatch.quiet (and a few seconds), not at the timeout.
+        let watch = ProgressWatch(results: results)
+        return run.shell.run([bundle, "ExerciseTests.Grading/testGrade"], environment: environment, timeout: 300, watch: watch.check)
         #else
         return run.shell.run(["swift", "test", "--skip-build", "--scratch-path", run.scratch, "--filter", "ExerciseTests.Grading/testGrade"]
             + (exercise.usesTSan ? ["--sanitize=thread"] : []), environment: environment, timeout: 300)

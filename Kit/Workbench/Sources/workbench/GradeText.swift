@@ -2,26 +2,8 @@ import Foundation
 import MatrixKit
 
 // Reading what the tools print: the compiler's diagnostics, a test process's end, the
-// grading tests' escaped results, the exercise's sources.
+// exercise's sources.
 extension Grader {
-    /// Undoes Grading.swift's escapes (backslash, tab, newline).
-    static func unescaped(_ field: String) -> String {
-        guard field.contains("\\") else { return field }
-        var result = ""
-        var escaping = false
-        for character in field {
-            if escaping {
-                result.append(character == "n" ? "\n" : character == "t" ? "\t" : character)
-                escaping = false
-            } else if character == "\\" {
-                escaping = true
-            } else {
-                result.append(character)
-            }
-        }
-        return result
-    }
-
     /// The lines of a runtime trap's message: Swift's and Dispatch's own words for it.
     static let trapMarkers = [
         "SWIFT TASK CONTINUATION MISUSE", "Fatal error", "Incorrect actor executor assumption",
@@ -34,7 +16,11 @@ extension Grader {
         let lines = result.output.split(separator: "\n").map(String.init)
         let traps = lines.filter { line in trapMarkers.contains { line.contains($0) } }
         var why = Array(traps.prefix(2))
-        why.append(result.crashed ? "the test process was \(result.failure)\(traps.isEmpty ? "" : " (the trap above)")" : "the test process ended: \(result.failure)")
+        if let stopped = result.stoppedBecause {
+            why = ["\(stopped): the workbench stopped the test process"]
+        } else {
+            why.append(result.crashed ? "the test process was \(result.failure)\(traps.isEmpty ? "" : " (the trap above)")" : "the test process ended: \(result.failure)")
+        }
         let frames = crashedFrames(lines)
         if !frames.isEmpty {
             why.append("where, innermost first:\n" + frames.prefix(8).joined(separator: "\n"))

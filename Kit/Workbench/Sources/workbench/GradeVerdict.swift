@@ -8,21 +8,23 @@ import TrackerSpec
 extension Grader {
     /// The behaviour checks: every one must pass.
     func behaviourFinding(_ run: GradingRun, _ outcome: TestOutcome) -> Finding {
-        let behaviour = outcome.lines.filter { $0.first == "behaviour" }
-        let failed = behaviour.filter { $0.count > 1 && $0[1] == "fail" }
+        let subject = Self.behaviourSubject
+        let behaviour = outcome.findings.filter { $0.subject.kind == .behaviour }
+        let failed = behaviour.filter { $0.verdict != .pass }
         if !run.measuresBehaviour {
-            return Finding(title: Self.behaviourTitle, status: .notMeasured, details: [GradingRun.notMeasured])
+            return Finding(subject, .notMeasured, title: Self.behaviourTitle, details: [GradingRun.notMeasured])
         } else if behaviour.count < Check.behaviour.count && failed.isEmpty {
-            let running = Check.behaviour[behaviour.count].name
+            // The process stopped in the check after the last one it reported.
+            let running = Check.behaviour[behaviour.count]
             return Finding(
-                title: "every behaviour check still passes", status: .fail,
-                details: ["the checks stopped in \"\(running)\":"] + outcome.stopped(outcome.testRun))
+                subject, .error, title: Self.behaviourTitle,
+                details: ["the checks stopped in \"\(running.name)\":"] + outcome.stopped(outcome.testRun), failing: [running.id])
         } else if failed.isEmpty {
-            return Finding(title: "every behaviour check still passes (\(behaviour.count) of \(Check.behaviour.count))", status: .pass)
+            return Finding(subject, .pass, title: "\(Self.behaviourTitle) (\(behaviour.count) of \(Check.behaviour.count))")
         }
         return Finding(
-            title: "every behaviour check still passes", status: .fail,
-            details: failed.map { "\"\($0[2])\" fails: \($0.count > 3 ? $0[3] : "?")" })
+            subject, .fail, title: Self.behaviourTitle,
+            details: failed.map { "\"\($0.title)\" fails: \($0.details.first ?? "?")" }, failing: failed.map(\.subject.id))
     }
 
     /// The lines of the signals and guards that the tests answer; `graded` holds those
@@ -30,64 +32,56 @@ extension Grader {
     func signalFindings(_ run: GradingRun, _ outcome: TestOutcome, graded: [Finding]) -> [Finding] {
         var findings: [Finding] = []
         for (index, signal) in run.graded.enumerated() {
+            let title = Self.title(of: signal, in: run.exercise)
             if !run.measured(index) {
-                if !graded.contains(where: { $0.signal == index }) {
-                    findings.append(Finding(title: Self.title(of: signal, in: run.exercise), status: .notMeasured,
-                                            details: [GradingRun.notMeasured], signal: index))
+                if !graded.contains(where: { $0.subject == signal.subject }) {
+                    findings.append(Finding(signal.subject, .notMeasured, title: title, details: [GradingRun.notMeasured]))
                 }
                 continue
             }
             switch signal {
-            case .row(let id): findings.append(rowFinding(id, outcome, signal: index))
-            case .check(let name): findings.append(namedFinding("check", name, run, outcome, signal: index))
-            case .race(let id): findings.append(raceFinding(id, run, outcome, signal: index))
-            case .noTrap: findings.append(noTrapFinding(run, outcome, signal: index))
-            case .behaviour(let name): findings.append(namedFinding("behaviour", name, run, outcome, signal: index))
+            case .row(let id): findings.append(rowFinding(id, outcome, title: title))
+            case .check, .behaviour: findings.append(reported(signal.subject, outcome, title: title))
+            case .race(let id): findings.append(raceFinding(id, run, outcome, title: title))
+            case .noTrap: findings.append(noTrapFinding(outcome, title: title))
             case .builds, .diagnostic, .absent, .untouched, .testPasses, .testCatchesMutant, .launchGlobalQuiet, .launchGlobalIsolated: break
             }
         }
         return findings
     }
 
-    private func rowFinding(_ id: String, _ outcome: TestOutcome, signal: Int) -> Finding {
-        let title = "the suite no longer sees `\(id)`"
-        guard let line = outcome.lines.first(where: { $0.first == "row" && $0.count > 2 && $0[2] == id }) else {
-            return Finding(title: title, status: .fail, details: ["its check did not run:"] + outcome.stopped(outcome.testRun), signal: signal)
+    private func rowFinding(_ id: String, _ outcome: TestOutcome, title: String) -> Finding {
+        let subject = Subject(.row, id)
+        guard let seen = outcome.findings.first(where: { $0.subject == subject }) else {
+            return Finding(subject, .error, title: title, details: ["its check did not run:"] + outcome.stopped(outcome.testRun))
         }
-        switch line[1] {
-        case "fixed":
-            return Finding(title: title, status: .pass,
-                           details: ["\"\(line[3])\" passes: the defect is gone (\(Catalogue.defect(id).summary))"], signal: signal)
-        case "present":
-            return Finding(
-                title: title, status: .fail,
-                details: ["\"\(line[3])\" still sees it: \(line.count > 4 ? line[4] : "")", "the defect: \(Catalogue.defect(id).summary)"],
-                signal: signal)
-        default:
-            return Finding(
-                title: title, status: .fail,
-                details: ["\"\(line[3])\" failed for another reason: \(line.count > 4 ? line[4] : "")"], signal: signal)
+        let observation = seen.details.first ?? ""
+        switch seen.verdict {
+        case .pass:
+            return Finding(subject, .pass, title: title,
+                           details: ["\"\(seen.title)\" passes: the defect is gone (\(Catalogue.defect(id).summary))"])
+        case .fail:
+            return Finding(subject, .fail, title: title,
+                           details: ["\"\(seen.title)\" still sees it: \(observation)", "the defect: \(Catalogue.defect(id).summary)"])
+        case .error, .notMeasured:
+            return Finding(subject, .error, title: title, details: ["\"\(seen.title)\" failed for another reason: \(observation)"])
         }
     }
 
-    /// The verdict of one named line of the grading tests' output (`kind` is "check" for the
-    /// workbench's own checks, "behaviour" for the shared suite's).
-    private func namedFinding(_ kind: String, _ name: String, _ run: GradingRun, _ outcome: TestOutcome, signal: Int) -> Finding {
-        let title = Self.title(of: run.graded[signal], in: run.exercise)
-        guard let line = outcome.lines.first(where: { $0.first == kind && $0.count > 2 && $0[2] == name }) else {
-            return Finding(title: title, status: .fail, details: ["it did not run:"] + outcome.stopped(outcome.testRun), signal: signal)
+    /// The verdict the grading tests reported for `subject` (a workbench check, a behaviour check).
+    private func reported(_ subject: Subject, _ outcome: TestOutcome, title: String) -> Finding {
+        guard let seen = outcome.findings.first(where: { $0.subject == subject }) else {
+            return Finding(subject, .error, title: title, details: ["it did not run:"] + outcome.stopped(outcome.testRun))
         }
-        return Finding(
-            title: title, status: line[1] == "pass" ? .pass : .fail,
-            details: line[1] == "pass" ? [] : ["it fails: \(line.count > 3 ? line[3] : "?")"], signal: signal)
+        return Finding(subject, seen.verdict, title: title,
+                       details: seen.verdict == .pass ? [] : ["it fails: \(seen.details.first ?? "?")"])
     }
 
-    private func noTrapFinding(_ run: GradingRun, _ outcome: TestOutcome, signal: Int) -> Finding {
-        let title = Self.title(of: run.graded[signal], in: run.exercise)
-        guard let testRun = outcome.testRun, testRun.crashed else { return Finding(title: title, status: .pass, signal: signal) }
-        let behaviour = outcome.lines.filter { $0.first == "behaviour" }
+    private func noTrapFinding(_ outcome: TestOutcome, title: String) -> Finding {
+        let subject = Subject(.noTrap)
+        guard let testRun = outcome.testRun, testRun.crashed else { return Finding(subject, .pass, title: title) }
+        let behaviour = outcome.findings.filter { $0.subject.kind == .behaviour }
         let running = behaviour.count < Check.behaviour.count ? Check.behaviour[behaviour.count].name : "?"
-        return Finding(
-            title: title, status: .fail, details: ["it stopped the checks in \"\(running)\":"] + outcome.stopped(testRun), signal: signal)
+        return Finding(subject, .fail, title: title, details: ["it stopped the checks in \"\(running)\":"] + outcome.stopped(testRun))
     }
 }

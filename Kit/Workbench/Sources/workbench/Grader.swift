@@ -2,21 +2,17 @@ import Foundation
 import MatrixKit
 import TrackerSpec
 
-/// One graded line: a signal (or the behaviour checks, or the build) and what was seen.
-struct Finding {
-    enum Status { case pass, fail, notMeasured }
-    var title: String
-    var status: Status
-    var details: [String] = []
-    /// The signal this finding grades; nil for the behaviour checks and the build.
-    var signal: Int?
-}
-
+/// A grade: one finding (GradeReport.swift) a line, each with the subject it judges: a
+/// signal's, "behaviour" for every behaviour check, "build" for the build.
 struct Grade {
     var findings: [Finding] = []
     var built = true
-    var passed: Bool { findings.allSatisfy { $0.status == .pass } }
+    var passed: Bool { findings.allSatisfy { $0.verdict == .pass } }
     var seconds: Double = 0
+    /// The race scenarios' TSan reports, by row (for `verify`'s record of the solution's).
+    var raceReports: [String: [TSanReport]] = [:]
+
+    func finding(_ subject: Subject) -> Finding? { findings.first { $0.subject == subject } }
 }
 
 /// Builds the exercise package, runs what the exercise's signals need, and grades.
@@ -24,17 +20,17 @@ struct Grader {
     let workspace: Workspace
     var verbose = false
 
-    /// The title of a signal's line in a grade (what a wrong answer's "Fails on:" names).
+    /// The title of a signal's line in a grade, for people (a wrong answer's "Fails on:" names its subject).
     static func title(of signal: Signal, in exercise: Exercise) -> String {
         switch signal {
-        case .builds: "it builds in \(exercise.mode.rawValue)"
+        case .builds: "it builds in \(exercise.settings.words)"
         case .diagnostic(let text): "the diagnostic \"\(text)\" is gone"
-        case .absent(_, let what): what
+        case .absent(_, _, let what): what
         case .untouched: "\(signal)"
         case .row(let id): "the suite no longer sees `\(id)`"
-        case .check(let name): "the workbench's check \"\(name)\" passes"
+        case .check(let check): "the workbench's check \"\(check.name)\" passes"
         case .race(let id): "the race scenario of `\(id)` runs clean under ThreadSanitizer"
-        case .behaviour(let name): "the behaviour check \"\(name)\" passes"
+        case .behaviour: "\(signal)"
         case .noTrap: "no runtime check stops the app"
         case .testPasses: "your test passes on stage \(exercise.stage) as it is"
         case .testCatchesMutant: "your test fails on every copy of stage \(exercise.stage) with a defect planted (\(exercise.test?.mutants.count ?? 0) copies)"
@@ -42,32 +38,33 @@ struct Grader {
         }
     }
     static let behaviourTitle = "every behaviour check still passes"
+    /// The line of every behaviour check at once.
+    static let behaviourSubject = Subject(.behaviour)
 
     /// Grades `exercise`: the full grade a learner gets. With `focus` (a wrong answer's
-    /// "Fails on:" text, for `verify`), runs only the checks of the lines whose title holds
-    /// it, and the behaviour checks only up to their first failure: verify needs that line
+    /// "Fails on:" subject, for `verify`), runs only the checks of that line, and the behaviour checks only up to their first failure: verify needs that line
     /// to fail for its reason, and a wrong answer that breaks the launch would otherwise
     /// wait out every check's timeout. The build's lines are always graded (they cost nothing).
     /// The steps: build (GradeBuild.swift), run (GradeRun.swift), races (GradeRaces.swift),
     /// verdict (GradeVerdict.swift).
-    func grade(_ exercise: Exercise, focus: String? = nil) -> Grade {
+    func grade(_ exercise: Exercise, focus: Subject? = nil) -> Grade {
         let started = Date()
         var grade = Grade()
         let tmp = FileManager.default.temporaryDirectory.appendingPathComponent("workbench-\(getpid())-\(UUID().uuidString.prefix(8))")
         try? FileManager.default.createDirectory(at: tmp, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: tmp) }
         do { try workspace.writePackage(for: exercise) } catch {
-            grade.findings.append(Finding(title: "the exercise package", status: .fail, details: ["\(error)"]))
+            grade.findings.append(Finding(Subject(.package), .error, title: "the exercise package", details: ["\(error)"]))
             return grade
         }
         let run = GradingRun(grader: self, exercise: exercise, focus: focus, tmp: tmp)
-        grade.findings = findings(run, built: &grade.built)
+        grade.findings = findings(run, built: &grade.built, reports: &grade.raceReports)
         grade.seconds = Date().timeIntervalSince(started)
         return grade
     }
 
     /// Every line of the grade: the build's, then, if it built, the tests'.
-    private func findings(_ run: GradingRun, built: inout Bool) -> [Finding] {
+    private func findings(_ run: GradingRun, built: inout Bool, reports: inout [String: [TSanReport]]) -> [Finding] {
         let build = self.build(run)
         built = build.result.succeeded
         var findings = buildFindings(run, build)
@@ -77,6 +74,7 @@ struct Grader {
             return findings + gradeLearnerTest(run.exercise, test, shell: run.shell, scratch: run.scratch, measured: run.measured)
         }
         let outcome = runTests(run)
+        reports = outcome.raceReports
         findings.append(behaviourFinding(run, outcome))
         findings += signalFindings(run, outcome, graded: findings)
         if verbose {
@@ -93,7 +91,7 @@ struct Grader {
 struct GradingRun {
     let grader: Grader
     let exercise: Exercise
-    let focus: String?
+    let focus: Subject?
     let tmp: URL
     var shell: Shell { Shell(directory: grader.workspace.exercise, scratch: tmp) }
     var graded: [Signal] { exercise.graded }
@@ -101,7 +99,7 @@ struct GradingRun {
     var scratch: String { "../" + (exercise.usesTSan ? Workspace.tsanScratch : Workspace.scratch) }
     static let notMeasured = "not measured: verify grades this wrong answer on the line it names only"
 
-    func measured(_ index: Int) -> Bool { focus.map { Grader.title(of: graded[index], in: exercise).contains($0) } ?? true }
+    func measured(_ index: Int) -> Bool { focus.map { graded[index].subject == $0 } ?? true }
 
     /// A behaviour signal is measured (verify named it): then every behaviour check runs to its end.
     var namedBehaviour: Bool {
@@ -113,5 +111,5 @@ struct GradingRun {
         }
     }
 
-    var measuresBehaviour: Bool { focus.map { Grader.behaviourTitle.contains($0) } ?? true || namedBehaviour }
+    var measuresBehaviour: Bool { focus.map { $0 == Grader.behaviourSubject } ?? true || namedBehaviour }
 }

@@ -104,42 +104,40 @@ extension Grader {
     /// Both lines of exercise 18's grade. `quiet`: no diagnostic where the global is declared
     /// and where the app (on main) uses it. Otherwise: a read off main draws an isolation diagnostic.
     func gradeLaunchGlobal(_ exercise: Exercise, quiet: Bool, diagnostics: [Diagnostic], shell: Shell, scratch: String,
-                           signal: Int) -> Finding {
-        let title = Self.title(of: exercise.graded[signal], in: exercise)
+                           subject: Subject) -> Finding {
+        let title = Self.title(of: exercise.graded.first { $0.subject == subject } ?? .launchGlobalQuiet, in: exercise)
         let folder = workspace.exercise.appendingPathComponent("Sources/\(exercise.folder)")
         guard let global = LaunchGlobal.find(in: folder) else {
-            return Finding(title: title, status: .fail, details: [
+            return Finding(subject, .fail, title: title, details: [
                 "the launch (`makeScene`) sets no static or global, and `ComplicationController.init()` reads its model from none:",
                 "how does the controller find the running model?",
-            ], signal: signal)
+            ])
         }
         if quiet {
             let lines = global.lines(in: folder)
             let named = diagnostics.filter { lines.contains("\(($0.path as NSString).lastPathComponent):\($0.line)") }
-            return Finding(
-                title: title, status: named.isEmpty ? .pass : .fail,
+            return Finding(subject, named.isEmpty ? .pass : .fail, title: title,
                 details: named.isEmpty ? ["`\(global.expression)`: no diagnostic where it is declared or used"]
-                    : named.prefix(4).map { "`\(global.expression)`: \($0.path):\($0.line):\($0.column): \($0.severity): \($0.message)" },
-                signal: signal)
+                    : named.prefix(4).map { "`\(global.expression)`: \($0.path):\($0.line):\($0.column): \($0.severity): \($0.message)" })
         }
-        return gradeLaterRead(of: global, exercise, shell: shell, scratch: scratch, title: title, signal: signal)
+        return gradeLaterRead(of: global, exercise, shell: shell, scratch: scratch, title: title, subject: subject)
     }
 
     /// Type-checks the exercise's folder together with the later change, against the modules
     /// the grade's build just made: a second, and the learner's copy is not touched.
     private func gradeLaterRead(of global: LaunchGlobal, _ exercise: Exercise, shell: Shell, scratch: String,
-                                title: String, signal: Int) -> Finding {
+                                title: String, subject: Subject) -> Finding {
         let folder = workspace.exercise.appendingPathComponent("Sources/\(exercise.folder)")
         let sources = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
             .filter { $0.hasSuffix(".swift") }.sorted().map { folder.appendingPathComponent($0).path }
         let change = shell.scratch.appendingPathComponent("LaterChange.swift")
         do { try global.laterChange.write(to: change, atomically: true, encoding: .utf8) } catch {
-            return Finding(title: title, status: .fail, details: ["could not write the later change: \(error)"], signal: signal)
+            return Finding(subject, .fail, title: title, details: ["could not write the later change: \(error)"])
         }
         let modules = workspace.exercise.appendingPathComponent("\(scratch)/debug/Modules").standardizedFileURL.path
         let check = shell.run(
             ["swiftc", "-typecheck", "-module-name", exercise.folder, "-I", modules]
-                + exercise.mode.swiftcFlags + (exercise.complete ? ["-strict-concurrency=complete"] : [])
+                + exercise.settings.swiftcFlags + (exercise.complete ? ["-strict-concurrency=complete"] : [])
                 + sources + [change.path])
         let said = check.output.split(separator: "\n").map(String.init).filter {
             $0.hasPrefix(change.path + ":") && ($0.contains(": error: ") || $0.contains(": warning: "))
@@ -147,14 +145,14 @@ extension Grader {
         let isolation = said.filter(LaunchGlobal.isIsolationDiagnostic)
         let others = said.filter { !LaunchGlobal.isIsolationDiagnostic($0) }
         if !isolation.isEmpty && others.allSatisfy({ !$0.contains(": error: ") }) {
-            return Finding(title: title, status: .pass, details: ["a read of `\(global.expression)` off main: \(isolation[0])"], signal: signal)
+            return Finding(subject, .pass, title: title, details: ["a read of `\(global.expression)` off main: \(isolation[0])"])
         }
-        return Finding(title: title, status: .fail, details: [
+        return Finding(subject, .fail, title: title, details: [
             isolation.isEmpty
                 ? "the compiler says nothing about a read of `\(global.expression)` off the main thread that is about its isolation"
                 : "the read of `\(global.expression)` off the main thread does not compile for another reason",
         ] + said.prefix(3).map { "  LaterChange.swift:\($0)" } + [
             "the later change: DispatchQueue.global().async { let model = \(global.expression); print(model as Any) }",
-        ], signal: signal)
+        ])
     }
 }

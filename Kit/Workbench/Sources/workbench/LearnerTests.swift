@@ -99,28 +99,26 @@ extension Grader {
             switch signal {
             case .testPasses, .testCatchesMutant:
                 guard measured(index) else {
-                    findings.append(Finding(title: title, status: .notMeasured,
-                                            details: ["not measured: verify grades this wrong answer on the line it names only"], signal: index))
+                    findings.append(Finding(signal.subject, .notMeasured, title: title,
+                                            details: ["not measured: verify grades this wrong answer on the line it names only"]))
                     continue
                 }
                 if case .testCatchesMutant = signal {
-                    findings.append(gradeOnMutants(exercise, test, title: title, signal: index))
+                    findings.append(gradeOnMutants(exercise, test, title: title, subject: signal.subject))
                     continue
                 }
                 let run = TestRun(shell.run(
                     ["swift", "test", "--skip-build", "--scratch-path", scratch, "--disable-xctest", "--filter", "^\(test.folder)\\."],
                     environment: ["SWIFT_BACKTRACE": "enable=no"], timeout: 300))
                 if let stopped = run.stopped {
-                    findings.append(Finding(title: title, status: .fail,
-                                            details: ["the test process stopped before the run ended:"] + stopped, signal: index))
+                    findings.append(Finding(signal.subject, .fail, title: title,
+                                            details: ["the test process stopped before the run ended:"] + stopped))
                 } else if run.count == 0 {
-                    findings.append(Finding(title: title, status: .fail,
-                                            details: ["no test ran: \(exercise.file) holds no `@Test` function"], signal: index))
+                    findings.append(Finding(signal.subject, .fail, title: title,
+                                            details: ["no test ran: \(exercise.file) holds no `@Test` function"]))
                 } else {
-                    findings.append(Finding(
-                        title: title, status: run.passed ? .pass : .fail,
-                        details: run.passed ? [] : ["it fails on the app as it is, which keeps the behaviour: it proves nothing about the defect"] + run.issues,
-                        signal: index))
+                    findings.append(Finding(signal.subject, run.passed ? .pass : .fail, title: title,
+                        details: run.passed ? [] : ["it fails on the app as it is, which keeps the behaviour: it proves nothing about the defect"] + run.issues))
                 }
             default: break
             }
@@ -130,13 +128,13 @@ extension Grader {
 
     /// Builds the mutant package once, then runs the learner's tests on each mutant in a
     /// process of its own: the test must fail on every one.
-    private func gradeOnMutants(_ exercise: Exercise, _ test: LearnerTest, title: String, signal: Int) -> Finding {
+    private func gradeOnMutants(_ exercise: Exercise, _ test: LearnerTest, title: String, subject: Subject) -> Finding {
         let package = workspace.exercise.appendingPathComponent(Workspace.mutant)
         let mutantShell = Shell(directory: package, scratch: FileManager.default.temporaryDirectory)
         let scratch = "../../" + Workspace.mutantScratch
         let build = mutantShell.run(["swift", "build", "--build-tests", "--scratch-path", scratch])
         guard build.succeeded else {
-            return Finding(title: title, status: .fail, details: ["the copy with the defects planted does not build:", build.tail(12)], signal: signal)
+            return Finding(subject, .fail, title: title, details: ["the copy with the defects planted does not build:", build.tail(12)])
         }
         var passedOn: [LearnerTest.Mutant] = []
         var details: [String] = []
@@ -151,10 +149,10 @@ extension Grader {
                 passedOn.append(mutant)
             }
         }
-        if passedOn.isEmpty { return Finding(title: title, status: .pass, details: details, signal: signal) }
-        return Finding(title: title, status: .fail, details: passedOn.map {
+        if passedOn.isEmpty { return Finding(subject, .pass, title: title, details: details) }
+        return Finding(subject, .fail, title: title, details: passedOn.map {
             "your test passes on the copy that \($0.words): it cannot tell that app from a working one"
-        } + details, signal: signal)
+        } + details)
     }
 }
 

@@ -34,7 +34,7 @@ struct Progress {
     }
 }
 
-func number(of exercise: Exercise) -> Int { Exercises.all.firstIndex { $0.slug == exercise.slug }! + 1 }
+func number(of exercise: Exercise) -> Int { exercise.number }
 
 func exercise(named argument: String, command: String) -> Exercise {
     if let n = Int(argument), (1...Exercises.all.count).contains(n) { return Exercises.all[n - 1] }
@@ -44,7 +44,7 @@ func exercise(named argument: String, command: String) -> Exercise {
 
 func currentExercise() -> Exercise {
     guard let slug = progress.current, let found = Exercises.all.first(where: { $0.slug == slug }) else {
-        fail("no exercise started; pick one with Scripts/workbench list, then Scripts/workbench start N")
+        fail("no exercise started; pick one with Scripts/workbench list, then Scripts/workbench start SLUG")
     }
     guard FileManager.default.fileExists(atPath: workspace.exercise.appendingPathComponent("Sources/\(found.folder)").path) else {
         fail("exercise \(number(of: found)) has no copy in Exercise/ (deleted?); Scripts/workbench reset sets it up again")

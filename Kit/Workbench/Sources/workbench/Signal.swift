@@ -1,3 +1,4 @@
+import Foundation
 import TrackerSpec
 
 /// What grades an exercise, besides "every behaviour check still passes", which every
@@ -13,17 +14,17 @@ enum Signal: Sendable, CustomStringConvertible {
     case diagnostic(String)
     /// The exercise builds, in its language mode, without an error.
     case builds
-    /// This behaviour check passes (an exercise about a behaviour the step must keep).
+    /// This behaviour check passes, by its `Check.id` (an exercise about a behaviour the step must keep).
     case behaviour(String)
     /// The behaviour checks run to their end: no runtime check (an isolation check that
     /// Swift inserted, an assertion) stops the test process on the way.
     case noTrap
     /// This check of the workbench's own passes (Kit/Workbench/Grading/ExerciseChecks.swift):
     /// a behaviour the step must keep that no shared check exercises.
-    case check(String)
+    case check(ExerciseCheckID)
     /// No match for this regular expression in the exercise's sources (`what` says what it
     /// is): a declaration the task deletes, an escape hatch the task rules out.
-    case absent(pattern: String, what: String)
+    case absent(id: String, pattern: String, what: String)
     /// No file edited under this folder of Exercise/Sources (a framework the task must leave
     /// as the start made it).
     case untouched(folder: String)
@@ -47,10 +48,10 @@ enum Signal: Sendable, CustomStringConvertible {
         case .race(let id): "the race scenario of `\(id)` runs clean under ThreadSanitizer"
         case .diagnostic(let text): "no diagnostic \"\(text)\" under complete checking"
         case .builds: "it builds"
-        case .behaviour(let name): "the behaviour check \"\(name)\" passes"
+        case .behaviour(let id): "the behaviour check \"\(Check.behaviour.first { $0.id == id }?.name ?? id)\" passes"
         case .noTrap: "no runtime check stops the app during the behaviour checks"
-        case .check(let name): "the workbench's check \"\(name)\" passes"
-        case .absent(_, let what): what
+        case .check(let check): "the workbench's check \"\(check.name)\" passes"
+        case .absent(_, _, let what): what
         case .untouched(let folder): "`Sources/\(folder)` is left as the start made it"
         case .testPasses: "your test passes on the app as it is"
         case .testCatchesMutant: "your test fails on every copy of the app with a defect planted"
@@ -60,32 +61,69 @@ enum Signal: Sendable, CustomStringConvertible {
     }
 }
 
-/// The language settings of an exercise's target: those of the stage it becomes.
-enum Mode: String, Sendable {
-    case swift5 = "the Swift 5 language mode"
-    case swift6 = "the Swift 6 language mode"
-    case approachable = "the Swift 6 mode with stage 6's approachable-concurrency settings"
 
-    var settings: String {
+extension Signal: Codable {
+    /// What the signal's line of a grade judges.
+    var subject: Subject {
         switch self {
-        case .swift5: ".swiftLanguageMode(.v5)"
-        case .swift6: ".swiftLanguageMode(.v6)"
-        case .approachable:
-            """
-            .swiftLanguageMode(.v6), .defaultIsolation(MainActor.self),
-                        .enableUpcomingFeature("NonisolatedNonsendingByDefault"), .enableUpcomingFeature("InferIsolatedConformances")
-            """
+        case .row(let id): Subject(.row, id)
+        case .race(let id): Subject(.race, id)
+        case .diagnostic(let text): Subject(.diagnostic, text)
+        case .builds: Subject(.build)
+        case .behaviour(let id): Subject(.behaviour, id)
+        case .noTrap: Subject(.noTrap)
+        case .check(let check): Subject(.check, check.rawValue)
+        case .absent(let id, _, _): Subject(.absent, id)
+        case .untouched(let folder): Subject(.untouched, folder)
+        case .testPasses: Subject(.testPasses)
+        case .testCatchesMutant: Subject(.testCatchesMutant)
+        case .launchGlobalQuiet: Subject(.launchGlobalQuiet)
+        case .launchGlobalIsolated: Subject(.launchGlobalIsolated)
         }
     }
 
-    /// The same settings as `swiftc` flags, for a type check outside the package build.
-    var swiftcFlags: [String] {
-        switch self {
-        case .swift5: ["-swift-version", "5"]
-        case .swift6: ["-swift-version", "6"]
-        case .approachable:
-            ["-swift-version", "6", "-default-isolation", "MainActor",
-             "-enable-upcoming-feature", "NonisolatedNonsendingByDefault", "-enable-upcoming-feature", "InferIsolatedConformances"]
+    private enum Key: String, CodingKey { case subject, pattern, what }
+
+    /// `{"subject": "row:ID"}`; an absent pattern adds "pattern" and "what".
+    init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: Key.self)
+        let text = try container.decode(String.self, forKey: .subject)
+        func bad(_ why: String) -> DecodingError {
+            .dataCorruptedError(forKey: .subject, in: container, debugDescription: "\"\(text)\": \(why)")
+        }
+        guard let subject = Subject(parsing: text) else { throw bad("no such kind of signal") }
+        let id = subject.id
+        switch subject.kind {
+        case .row, .race:
+            guard Catalogue.defects.contains(where: { $0.id == id }) else { throw bad("no catalogue row \(id)") }
+            self = subject.kind == .row ? .row(id) : .race(id)
+        case .diagnostic: self = .diagnostic(id)
+        case .build: self = .builds
+        case .behaviour:
+            guard Check.behaviour.contains(where: { $0.id == id }) else { throw bad("no behaviour check \(id)") }
+            self = .behaviour(id)
+        case .noTrap: self = .noTrap
+        case .check:
+            guard let check = ExerciseCheckID(rawValue: id) else { throw bad("no workbench check \(id)") }
+            self = .check(check)
+        case .absent:
+            self = .absent(id: id, pattern: try container.decode(String.self, forKey: .pattern),
+                           what: try container.decode(String.self, forKey: .what))
+        case .untouched: self = .untouched(folder: id)
+        case .testPasses: self = .testPasses
+        case .testCatchesMutant: self = .testCatchesMutant
+        case .launchGlobalQuiet: self = .launchGlobalQuiet
+        case .launchGlobalIsolated: self = .launchGlobalIsolated
+        case .invariant, .package: throw bad("not a signal an exercise can name")
+        }
+    }
+
+    func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: Key.self)
+        try container.encode(subject.description, forKey: .subject)
+        if case .absent(_, let pattern, let what) = self {
+            try container.encode(pattern, forKey: .pattern)
+            try container.encode(what, forKey: .what)
         }
     }
 }

@@ -6,8 +6,10 @@ let usage = """
     Usage: Scripts/workbench COMMAND [OPTIONS]
 
       list               every exercise: its number, step, title, done or not
-      start N            sets up exercise N in Exercise/ (your copy; the stages are not touched)
-      check [--raw]      grades the current exercise and says what still fails
+      start SLUG         sets up an exercise (by its slug, or its number in list) in Exercise/
+                         (your copy; the stages are not touched)
+      check [--raw] [--json]
+                         grades the current exercise and says what still fails
       hint               the next hint (a nudge, then the place, then the technique)
       solution [--reveal] [--apply]
                          the solution, once the exercise passed (or with --reveal);
@@ -24,24 +26,25 @@ let usage = """
     """
 
 let help: [String: String] = [
-    "list": "Usage: Scripts/workbench list\n\nEvery exercise: its number, the step it belongs to, its title, and whether you passed it.",
+    "list": "Usage: Scripts/workbench list\n\nEvery exercise: its number, the step it belongs to, its slug and title, and whether you passed it.",
     "start": """
-        Usage: Scripts/workbench start N
+        Usage: Scripts/workbench start SLUG
 
-        Copies the stage folder exercise N starts from into Exercise/Sources/, applies the
-        patches that make its starting state, and makes it the current exercise. Edit the file
-        it names; the stages in Sources/, `tracker` and `swift test` are not touched.
+        Copies the stage folder exercise SLUG starts from (SLUG as `list` shows it, or its number
+        there) into Exercise/Sources/, applies the patches that make its starting state, and
+        makes it the current exercise. Edit the file it names; the stages in Sources/, `tracker` and `swift test` are not touched.
         If your copy of the current exercise holds edits, it is moved first to
         .workbench/backups/DATE-SLUG/Sources (the command says so), never thrown away.
         """,
     "check": """
-        Usage: Scripts/workbench check [--raw]
+        Usage: Scripts/workbench check [--raw] [--json]
 
         Builds your copy (only the exercise and what it needs, in .build-workbench or, for a
         race, .build-workbench-tsan) and grades it by the signals of its step: the catalogue
         row's defect check, the race scenario under ThreadSanitizer, the named diagnostic,
         the build, and always every behaviour check. Prints what passes and what still fails.
-        --raw also prints the ThreadSanitizer reports as TSan wrote them.
+        --raw also prints the ThreadSanitizer reports as TSan wrote them. --json prints the
+        grade only, one JSON object a line: {"subject": "row:ID", "verdict": "pass", …}.
         Exit status: 0 when the exercise passes, 1 when it does not, 2 for bad input.
         """,
     "hint": "Usage: Scripts/workbench hint\n\nThe next hint for the current exercise: first a nudge, then the place, then the technique.\nAfter the third, `hint` repeats them all.",

@@ -7,29 +7,33 @@ import TrackerSpec
 /// What the starting state must show: every signal fails, and nothing else does.
 func startFailsForItsReason(_ grade: Grade, _ exercise: Exercise) -> [String] {
     var problems: [String] = []
-    for (index, signal) in exercise.signals.enumerated() {
-        let finding = grade.findings.first { $0.signal == index }
-        if finding?.status != .fail {
-            if case .diagnostic = signal, !grade.built, finding?.status == .notMeasured { continue }
-            problems.append("the start does not fail on its signal: \(signal) (\(finding.map { "\($0.status)" } ?? "not measured"))")
+    for signal in exercise.signals {
+        let finding = grade.finding(signal.subject)
+        if finding?.verdict.fails != true {
+            if case .diagnostic = signal, !grade.built, finding?.verdict == .notMeasured { continue }
+            problems.append("the start does not fail on its signal: \(signal) (\(finding.map { $0.verdict.rawValue } ?? "not measured"))")
         }
     }
-    for (offset, signal) in exercise.guards.enumerated() {
-        if let finding = grade.findings.first(where: { $0.signal == exercise.signals.count + offset }), finding.status == .fail {
+    for signal in exercise.guards {
+        if let finding = grade.finding(signal.subject), finding.verdict.fails {
             problems.append("the start fails a guard, which every answer must keep: \(signal): \(finding.details.joined(separator: "; "))")
         }
     }
+    let graded = Set(exercise.graded.map(\.subject))
     let buildIsTheSignal = exercise.signals.contains { if case .builds = $0 { true } else { false } }
     let trapIsTheSignal = exercise.signals.contains { if case .noTrap = $0 { true } else { false } }
-    for finding in grade.findings where finding.signal == nil && finding.status == .fail {
-        // The trap that is the signal stops the behaviour checks too; a check that fails is another reason.
-        if trapIsTheSignal, finding.title.hasPrefix("every behaviour"), finding.details.first?.hasPrefix("the checks stopped in") == true { continue }
-        if case .behaviour = exercise.signals.first, finding.title.hasPrefix("every behaviour") {
-            // The named behaviour check is the signal; every other must pass.
-            let others = finding.details.filter { detail in !exercise.signals.contains { if case .behaviour(let n) = $0 { detail.contains("\"\(n)\"") } else { false } } }
-            if others.isEmpty { continue }
-            problems.append("the start fails for another reason too: \(others.joined(separator: "; "))")
-            continue
+    // The behaviour checks that are signals themselves: they fail at the start, as they must.
+    let behaviourSignals = Set(exercise.signals.compactMap { if case .behaviour(let id) = $0 { id } else { nil } })
+    for finding in grade.findings where !graded.contains(finding.subject) && finding.verdict.fails {
+        if finding.subject == Grader.behaviourSubject {
+            // The trap that is the signal stops the behaviour checks too; a check that fails is another reason.
+            if trapIsTheSignal && finding.verdict == .error { continue }
+            if !behaviourSignals.isEmpty {
+                // Every behaviour check but the signals must pass.
+                if finding.verdict == .fail && finding.failing.allSatisfy(behaviourSignals.contains) { continue }
+                problems.append("the start fails for another reason too: \(finding.details.joined(separator: "; "))")
+                continue
+            }
         }
         problems.append("the start fails for another reason: \(finding.title): \(finding.details.joined(separator: "; "))")
     }
@@ -106,12 +110,17 @@ func verifyExercise(_ exercise: Exercise, _ options: VerifyOptions, _ tally: ino
         problems.forEach { print("   unsolved: \($0)") }
         tally.failures += problems.map { "exercise \(n) (\(exercise.slug)): \($0)" }
     }
+    // The solution's own race reports first: every answer after it is judged against them.
+    if exercise.usesTSan && !options.brokenSolution && !options.startSolved
+        && prepareAnswer(exercise, exercise.solutionPatch, "the solution", &tally) {
+        recordRaceBaseline(exercise, &tally)
+    }
     let answered = verifyWrongAnswers(exercise, options, &tally) + verifyRightAnswers(exercise, options, &tally)
     if options.wrongAnswers && WrongAnswer.all(of: exercise, root: root).count < 2 {
         tally.failures.append("exercise \(n) (\(exercise.slug)): fewer than two wrong answers in \(exercise.wrongAnswersFolder)")
     }
     do {
-        if answered > 0 { try workspace.prepare(exercise, startSolved: false) }
+        if answered > 0 || exercise.usesTSan { try workspace.prepare(exercise, startSolved: false) }
         if !options.brokenSolution { try workspace.applyPatch(root.appendingPathComponent(exercise.solutionPatch)) }
     } catch {
         tally.failures.append("exercise \(n): \(error)")
@@ -122,9 +131,34 @@ func verifyExercise(_ exercise: Exercise, _ options: VerifyOptions, _ tally: ino
     if solved.passed {
         print("   solved: passes (\(String(format: "%.0f", solved.seconds)) s)")
     } else {
-        let failing = solved.findings.filter { $0.status != .pass }.map { "\($0.title): \($0.details.joined(separator: "; "))" }
+        let failing = solved.findings.filter { $0.verdict != .pass }.map { "\($0.title): \($0.details.joined(separator: "; "))" }
         failing.forEach { print("   solved: FAIL \($0)") }
         tally.failures.append("exercise \(n) (\(exercise.slug)): the solution does not pass: \(failing.joined(separator: " | "))")
+    }
+}
+
+/// Runs the race scenarios on the kit's solution (in Exercise/ now) three times and records
+/// the union of their reports as the exercise's race-baseline.json: a report not among them
+/// is an answer's own. TSan's reports vary with the threads' timing, hence the union.
+func recordRaceBaseline(_ exercise: Exercise, _ tally: inout VerifyTally, runs: Int = 3) {
+    var baseline = RaceBaseline(reports: [:])
+    for signal in exercise.graded {
+        guard case .race(let row) = signal else { continue }
+        var signatures = Set<String>()
+        for _ in 0..<runs {
+            let grade = Grader(workspace: workspace).grade(exercise, focus: signal.subject)
+            signatures.formUnion((grade.raceReports[row] ?? []).filter(\.isRace).map { report in
+                RaceBaseline.signature(report, Grader.attribute(report, exercise))
+            })
+        }
+        baseline.reports[row] = signatures.sorted()
+    }
+    do {
+        try baseline.save(exercise)
+        let count = baseline.reports.values.map(\.count).reduce(0, +)
+        print("   solution's race reports: \(count) over \(runs) runs, recorded in \(RaceBaseline.path(exercise))")
+    } catch {
+        tally.failures.append("exercise \(number(of: exercise)): could not record \(RaceBaseline.path(exercise)): \(error)")
     }
 }
 
@@ -147,12 +181,12 @@ func verifyWrongAnswers(_ exercise: Exercise, _ options: VerifyOptions, _ tally:
         ? WrongAnswer.all(of: exercise, root: root) + (options.solutionAsWrong ? [WrongAnswer.solutionAsWrong(exercise)] : [])
         : []
     for wrong in wrongs where prepareAnswer(exercise, wrong.patch, "wrong answer \(wrong.name)", &tally) {
-        let grade = Grader(workspace: workspace).grade(exercise, focus: wrong.failsOn.isEmpty ? nil : wrong.failsOn)
+        let grade = Grader(workspace: workspace).grade(exercise, focus: wrong.failsOn)
         if let problem = wrong.problem(with: grade) {
             print("   wrong answer \(wrong.name): \(problem)")
             tally.failures.append("exercise \(number(of: exercise)) (\(exercise.slug)): wrong answer \(wrong.name): \(problem)")
         } else {
-            print("   wrong answer \(wrong.name): fails on \(wrong.failsOn)\(wrong.saying.map { ", saying \"\($0)\"" } ?? "") (\(String(format: "%.0f", grade.seconds)) s)")
+            print("   wrong answer \(wrong.name): fails on \(wrong.failsOn.map(\.description) ?? "?")\(wrong.saying.map { ", saying \"\($0)\"" } ?? "") (\(String(format: "%.0f", grade.seconds)) s)")
             tally.wrong += 1
         }
     }
@@ -197,13 +231,14 @@ func verifyComposition(_ composition: StepComposition, _ tally: inout VerifyTall
         }
         let diff = shell.run(["diff", "-ru", scratch.appendingPathComponent("Sources/\(folder)").path,
                               root.appendingPathComponent("Sources/\(Stage.all[composition.to].target)").path])
-        let modes = Set(parts.map(\.mode))
-        let expectedMode: Mode = composition.to >= 5 ? .swift6 : .swift5
+        // The step's target language mode must be one some exercise builds in.
+        let modes = Set(parts.map(\.settings.languageMode))
+        let expectedMode = (try? StageSettings.of(stage: composition.to, root: root).languageMode) ?? "?"
         if !diff.succeeded {
             tally.failures.append("step \(composition.step): stage \(composition.from) with the solutions of \(names) is not stage \(composition.to):\n\(diff.tail(20))")
             print("== step \(composition.step): the solutions of \(names) on stage \(composition.from) differ from stage \(composition.to)")
-        } else if !modes.contains(expectedMode) && expectedMode != .swift5 {
-            tally.failures.append("step \(composition.step): no exercise builds in \(expectedMode.rawValue)")
+        } else if !modes.contains(expectedMode) && expectedMode != "5" {
+            tally.failures.append("step \(composition.step): no exercise builds in the Swift \(expectedMode) language mode")
         } else {
             print("== step \(composition.step): stage \(composition.from) + the solutions of \(names) = stage \(composition.to)")
         }

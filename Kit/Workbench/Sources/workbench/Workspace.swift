@@ -13,7 +13,7 @@ struct Workspace {
     static let scratch = ".build-workbench"
     /// The grading tests, real Swift files copied into the exercise's test target.
     static let grading = "Kit/Workbench/Grading"
-    static let gradingFiles = ["Grading.swift", "ExerciseChecks.swift"]
+    static let gradingFiles = ["Grading.swift", "GradeReport.swift", "ExerciseCheckIDs.swift", "ExerciseChecks.swift"]
     static let tsanScratch = ".build-workbench-tsan"
     /// The app package through Kit/'s link, so that its name is not the clone's (see Kit/Package.swift).
     static let appPackage = "CoffeeTrackerKit"
@@ -70,6 +70,31 @@ struct Workspace {
         let mine = files(under: self.exercise.appendingPathComponent("Sources"))
         let start = files(under: fresh.appendingPathComponent("Sources"))
         return Set(mine.keys).union(start.keys).filter { mine[$0] != start[$0] }.sorted()
+    }
+
+    /// The lines of the exercise's folder that the learner added or changed (new-side line
+    /// numbers, by file name), from `diff -U0` against the starting state.
+    func changedLines(_ exercise: Exercise) -> [String: Set<Int>] {
+        let fresh = fm.temporaryDirectory.appendingPathComponent("workbench-lines-\(getpid())")
+        defer { try? fm.removeItem(at: fresh) }
+        guard (try? startingState(of: exercise, in: fresh)) != nil else { return [:] }
+        let start = fresh.appendingPathComponent("Sources/\(exercise.folder)")
+        let mine = self.exercise.appendingPathComponent("Sources/\(exercise.folder)")
+        let output = Shell(directory: root, scratch: fm.temporaryDirectory).run(["diff", "-U0", "-N", "-r", start.path, mine.path]).output
+        var changed: [String: Set<Int>] = [:]
+        var file = ""
+        let hunk = #/^@@ -\d+(?:,\d+)? \+(\d+)(?:,(\d+))? @@/#
+        for line in output.split(separator: "\n") {
+            if line.hasPrefix("+++ ") {
+                file = ((String(line.dropFirst(4)).split(separator: "\t").first.map(String.init) ?? "") as NSString).lastPathComponent
+            } else if let match = try? hunk.prefixMatch(in: line), let first = Int(match.1) {
+                let count = match.2.flatMap { Int($0) } ?? 1
+                // A deletion (count 0) changes the lines on either side of it.
+                let lines = count == 0 ? Set([first, first + 1]) : Set(first..<(first + count))
+                changed[file, default: []].formUnion(lines)
+            }
+        }
+        return changed
     }
 
     private func files(under folder: URL) -> [String: Data] {
@@ -132,7 +157,7 @@ struct Workspace {
         let testTargets = exercise.test.map { Self.testTargets(for: exercise, test: $0, product: product) } ?? ""
         if let test = exercise.test {
             try writeMutant(for: exercise, test: test, appDependencies: appDependencies,
-                            settings: exercise.mode.settings + flags + aliases)
+                            settings: exercise.settings.manifest + flags + aliases)
         }
         let manifest = """
             // swift-tools-version:6.2
@@ -149,7 +174,7 @@ struct Workspace {
                         name: "Exercise",
                         dependencies: [\(appDependencies.joined(separator: ", "))],
                         path: "Sources/\(exercise.folder)",
-                        swiftSettings: [\(exercise.mode.settings)\(flags)\(aliases)]
+                        swiftSettings: [\(exercise.settings.manifest)\(flags)\(aliases)]
                     ),
                     .testTarget(
                         name: "ExerciseTests",

@@ -6,7 +6,8 @@ import Foundation
 /// fail:
 ///
 ///     Wrong answer: what the learner did, in a sentence.
-///     Fails on: text of the grade's line that must fail (a signal's, a guard's, the behaviour checks')
+///     Fails on: the subject of the grade's line that must fail: a signal's or a guard's
+///               ("race:race-query-anchor", "check:…", "build"), or "behaviour" (the behaviour checks)
 ///     Saying: text that line's details must hold (optional: the reason, not just the line)
 ///
 /// `verify` applies each to a fresh start and requires that failing line, for that reason.
@@ -15,7 +16,8 @@ struct WrongAnswer {
     /// From the package root.
     let patch: String
     let what: String
-    let failsOn: String
+    /// nil when the header names no subject (a problem verify reports).
+    let failsOn: Subject?
     let saying: String?
 
     static func all(of exercise: Exercise, root: URL) -> [WrongAnswer] {
@@ -31,7 +33,7 @@ struct WrongAnswer {
             return WrongAnswer(
                 name: String(file.dropFirst("wrong-".count).dropLast(".patch".count)),
                 patch: "\(exercise.wrongAnswersFolder)/\(file)",
-                what: field("Wrong answer") ?? "", failsOn: field("Fails on") ?? "", saying: field("Saying"))
+                what: field("Wrong answer") ?? "", failsOn: field("Fails on").flatMap { Subject(parsing: $0) }, saying: field("Saying"))
         }
     }
 
@@ -39,22 +41,22 @@ struct WrongAnswer {
     static func solutionAsWrong(_ exercise: Exercise) -> WrongAnswer {
         WrongAnswer(
             name: "solution-as-wrong", patch: exercise.solutionPatch, what: "the kit's solution",
-            failsOn: "every behaviour check still passes", saying: nil)
+            failsOn: Grader.behaviourSubject, saying: nil)
     }
 
     /// Why this wrong answer's grade does not prove what it should; nil when it does.
     func problem(with grade: Grade) -> String? {
-        if what.isEmpty || failsOn.isEmpty { return "its header needs \"Wrong answer:\" and \"Fails on:\" lines" }
-        let failing = grade.findings.filter { $0.status == .fail }
+        guard !what.isEmpty, let failsOn else { return "its header needs \"Wrong answer:\" and \"Fails on: SUBJECT\" lines" }
+        let failing = grade.findings.filter { $0.verdict.fails }
         if failing.isEmpty {
-            let measured = grade.findings.filter { $0.status == .pass }.map { "\"\($0.title)\"" }
+            let measured = grade.findings.filter { $0.verdict == .pass }.map { "\"\($0.title)\"" }
             return "it passes (\(measured.joined(separator: ", "))): the grade cannot tell it from a right answer"
         }
-        guard let line = failing.first(where: { $0.title.contains(failsOn) }) else {
-            return "it fails, but not on \"\(failsOn)\": on " + failing.map { "\"\($0.title)\"" }.joined(separator: ", ")
+        guard let line = failing.first(where: { $0.subject == failsOn }) else {
+            return "it fails, but not on \(failsOn): on " + failing.map { "\($0.subject) (\($0.title))" }.joined(separator: ", ")
         }
         if let saying, !line.details.joined(separator: "\n").contains(saying) {
-            return "it fails on \"\(failsOn)\", but not saying \"\(saying)\": \(line.details.joined(separator: "; "))"
+            return "it fails on \(failsOn), but not saying \"\(saying)\": \(line.details.joined(separator: "; "))"
         }
         return nil
     }
@@ -100,7 +102,7 @@ struct RightAnswer {
     func problem(with grade: Grade) -> String? {
         if what.isEmpty { return "its header needs a \"Right answer:\" line" }
         if grade.passed { return nil }
-        let failing = grade.findings.filter { $0.status != .pass }
+        let failing = grade.findings.filter { $0.verdict != .pass }
         return "it does not pass: " + failing.map { "\"\($0.title)\": \($0.details.prefix(3).joined(separator: "; "))" }.joined(separator: " | ")
     }
 }

@@ -2,8 +2,8 @@ import Foundation
 import MatrixKit
 import TrackerSpec
 
-// Scripts/workbench: graded exercises on real intermediate states. The exercise table is
-// Exercises.swift (each task and its hints in its folder's README.md); the grading is
+// Scripts/workbench: graded exercises on real intermediate states. Each exercise is data in
+// its folder (exercise.json, README.md, patches; read by Exercises.swift); the grading is
 // Grader.swift and its steps, Grade*.swift; each command is a function of its own file.
 
 setvbuf(stdout, nil, _IOLBF, 0)  // line by line, also into a pipe or a log
@@ -39,8 +39,9 @@ case "list": listCommand()
 case "start": startCommand()
 case "check":
     let raw = takeFlag("--raw")
+    let json = takeFlag("--json")
     noMoreArguments()
-    exit(check(raw: raw) ? 0 : 1)
+    exit(check(raw: raw, json: json) ? 0 : 1)
 case "hint": hintCommand()
 case "solution": solutionCommand()
 case "reset": resetCommand()

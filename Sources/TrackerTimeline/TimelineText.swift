@@ -1,4 +1,5 @@
 import Foundation
+import TrackerSpec
 
 /// The timeline for a terminal of 100 columns: a legend of the lanes, then the day's
 /// events in time order, one line each, with a column per lane. Time runs down the page.
@@ -75,7 +76,9 @@ extension Timeline {
         let origin = entries.first?.start ?? 0
         var out: [String] = []
         for (title, rows) in rowsByPhase() {
-            if !title.isEmpty { out.append("── " + title) }
+            // Wrapped like every other line: a scene's words can be longer than the terminal.
+            let heading = "── " + title
+            if !title.isEmpty { out += heading.count <= Self.width ? [heading] : CatalogueTable.wrap(title, width: Self.width, first: "── ", indent: "   ") }
             out += lines(of: rows, origin: origin)
         }
         return out

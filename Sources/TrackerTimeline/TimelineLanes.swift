@@ -1,4 +1,5 @@
 import SimSupport
+import TrackerSpec
 
 /// A place where work ran, one lane of the timeline.
 public struct TimelineLane: Sendable, Hashable, Comparable {

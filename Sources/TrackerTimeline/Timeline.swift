@@ -1,4 +1,5 @@
 import SimSupport
+import TrackerSpec
 
 /// A measured timeline of one run: every event the simulators recorded, on the lane where
 /// it ran, the main thread's stalls, and the catalogue rows the events show.

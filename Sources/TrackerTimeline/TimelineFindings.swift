@@ -1,5 +1,6 @@
 import Foundation
 import SimSupport
+import TrackerSpec
 
 /// What an event shows, in words, by rules on what was measured: where it ran, what ran
 /// at the same time, and what the runtime saw. A catalogue row is named only where its

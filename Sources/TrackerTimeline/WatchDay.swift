@@ -2,6 +2,7 @@ import CoffeeModel
 import Foundation
 import SimSupport
 import WatchKitSim
+import TrackerSpec
 
 /// One simulated day on the watch (`swift run tracker`): printed as it happens, or, when it
 /// records its timeline, played quietly and returned as the timeline of where it ran.

@@ -1,4 +1,5 @@
 import Foundation
+import TrackerSpec
 
 /// The timeline as Chrome's trace event format (JSON), which Perfetto (ui.perfetto.dev)
 /// and chrome://tracing open: one process per stage, one thread per lane.

@@ -1,4 +1,5 @@
 import Foundation
+import TrackerSpec
 
 extension TimelinePage {
     /// One stage's timeline on the page: its legend, its lanes' headings, its rows.

@@ -1,4 +1,5 @@
 import Foundation
+import TrackerSpec
 
 /// The timeline as one self-contained HTML page for a projector: inline SVG, no script,
 /// no network. Several timelines (two stages of the same day) stand side by side, their

@@ -1,0 +1,23 @@
+// Copied by Scripts/workbench into the exercise's tests before every check: not yours to edit.
+//
+// The workbench's own checks by id, with the words a grade shows for each. Compiled into the
+// workbench tool too (Kit/Package.swift): exercise.json names a check by its id, the tool
+// checks the id is one of these, and ExerciseChecks.swift runs it (a switch over every case).
+
+enum ExerciseCheckID: String, CaseIterable, Codable, Sendable {
+    case failedQueryStillCompletes = "failed-query-still-completes"
+    case overlappingRefreshWaitsForTheLoad = "overlapping-refresh-waits-for-the-load"
+    case authorizationWorkOnMain = "authorization-work-on-main"
+    case reminderSetOnMain = "reminder-set-on-main"
+    case addingADrinkDoesNotWait = "adding-a-drink-does-not-wait"
+
+    var name: String {
+        switch self {
+        case .failedQueryStillCompletes: "a refresh whose HealthKit query fails completes its task, and the next imports nothing twice"
+        case .overlappingRefreshWaitsForTheLoad: "a refresh that overlaps a load completes its task after that load delivered"
+        case .authorizationWorkOnMain: "the work after authorization runs on the main thread, the Health status written there"
+        case .reminderSetOnMain: "the reminder is set on the main thread"
+        case .addingADrinkDoesNotWait: "adding a drink returns at once, while HealthKit is still saving it"
+        }
+    }
+}
