@@ -32,7 +32,7 @@ public struct Place: Sendable, Hashable {
 
     /// What the Swift runtime says of the current executor: the main actor's, or the
     /// default actor of this type. Asked through `TimelineRecorder.executor`, which the
-    /// recorder's maker supplies (TrackerSpec's `Executors.current`, which needs a C module
+    /// recorder's maker supplies (TrackerSpec's `Executors.chosen()`, which needs a C module
     /// that the simulators' own interfaces must not carry: see `Tests/ImportShape`).
     public struct Executor: Sendable {
         public let onMainActor: Bool
