@@ -179,12 +179,21 @@ UNSEEN static void note(void *report, bool hold_stage_races) {
     __atomic_store_n(&noted, index + 1, __ATOMIC_RELEASE);
 }
 
+// On macOS 12 and later dyld lets a definition in another image replace the runtime's
+// only when that definition is itself weak (compiler-rt's test/tsan/debugging.cpp says so
+// and does so); on Linux a strong definition in the binary wins at link time.
+#if defined(__APPLE__)
+#define REPLACES_RUNTIME __attribute__((weak))
+#else
+#define REPLACES_RUNTIME
+#endif
+
 // The public callback (tsan_interface.h: "User may provide function that would be called
 // right when TSan detects an error"): the runtime calls it after printing a report. What
 // counts the reports TSan printed, on both systems, where the probe shows it is called.
 void __tsan_on_report(void *report);
 
-UNSEEN void __tsan_on_report(void *report) {
+REPLACES_RUNTIME UNSEEN void __tsan_on_report(void *report) {
     __atomic_store_n(&public_called, 1, __ATOMIC_RELAXED);
     int current = __atomic_load_n(&mode, __ATOMIC_ACQUIRE);
     if (current == TSAN_HOOKS_OFF || !tsan_hooks_available()) return;
@@ -204,7 +213,7 @@ UNSEEN void __tsan_on_report(void *report) {
 #endif
 bool tsan_hooks_on_report(void *report, bool suppressed) __asm__(ON_REPORT_NAME);
 
-UNSEEN bool tsan_hooks_on_report(void *report, bool suppressed) {
+REPLACES_RUNTIME UNSEEN bool tsan_hooks_on_report(void *report, bool suppressed) {
     __atomic_store_n(&internal_called, 1, __ATOMIC_RELAXED);
     int current = __atomic_load_n(&mode, __ATOMIC_ACQUIRE);
     if (suppressed || current != TSAN_HOOKS_NOTE_AND_HOLD_STAGE_RACES || !tsan_hooks_available()) return suppressed;

@@ -10,7 +10,7 @@ import Testing
 @Suite("The timeline without the runtime's executor", .serialized)
 @MainActor
 struct ExecutorFallbackTests {
-    @Test("the runtime's entry points pass their check here")
+    @Test("the runtime's entry points pass their check here", .enabled(if: PlatformFallbackTests.onLinux))
     func selfCheckPasses() {
         #expect(Executors.selfCheckFailure == nil)
     }
@@ -22,7 +22,9 @@ struct ExecutorFallbackTests {
             stage: Stage.all[stage], app: app(forStage: stage), diskDelay: StageDays.diskDelay, recordsTimeline: true)
         let fallback = try await PlatformFallback.$forcedInTask.withValue([.executor]) { try await day.run()! }
         #expect(!fallback.lanes.contains { $0.kind == .actor })
-        if stage >= 4 { #expect(measured.lanes.contains { $0.kind == .actor }, "stage \(stage) measured no actor lane") }
+        if stage >= 4, Executors.selfCheckFailure == nil {
+            #expect(measured.lanes.contains { $0.kind == .actor }, "stage \(stage) measured no actor lane")
+        }
         // A day's events are the same but for late updates of the live query: compared where
         // both days have the event.
         let (lanes, measuredLanes) = (Self.lanes(fallback), Self.lanes(measured))
