@@ -71,9 +71,21 @@ public enum PlatformFallback {
         Unseen.run { forcedByEnvironment.contains(mechanism) || forcedInTask.contains(mechanism) }
     }
 
+    /// Why a switch forces `mechanism`'s fallback: the environment's reason, "" for a test's
+    /// (which says nothing, so that a real failure later in the process is still said), or
+    /// nil when nothing forces it.
+    public static func forced(_ mechanism: PlatformMechanism) -> String? {
+        Unseen.run {
+            if forcedByEnvironment.contains(mechanism) { return forcedReason }
+            return forcedInTask.contains(mechanism) ? "" : nil
+        }
+    }
+
     /// Says once per process, in one line on standard error, that `mechanism` takes its
-    /// fallback and why: "kit: executor: <why>; <what the fallback does>."
+    /// fallback and why: "kit: executor: <why>; <what the fallback does>." Says nothing for
+    /// an empty `why` (a test forced it).
     public static func announce(_ mechanism: PlatformMechanism, _ why: String, fallback: String) {
+        guard !why.isEmpty else { return }
         Unseen.run {
             guard announced.withLock({ $0.insert(mechanism).inserted }) else { return }
             FileHandle.standardError.write(Data("kit: \(mechanism.rawValue): \(why); \(fallback).\n".utf8))

@@ -13,8 +13,7 @@ public enum RunnableThreads {
     /// at start that failed, or `KIT_FORCE_FALLBACK=runnable-threads` (`PlatformFallback`).
     /// A caller must then rely on other evidence (`AppRun.quiesce`: the simulators' events).
     public static func count(ignoring names: Set<String> = []) -> Int? {
-        let why: String? = PlatformFallback.isForced(.runnableThreads)
-            ? PlatformFallback.forcedReason : Unseen.run { selfCheckFailure }
+        let why = PlatformFallback.forced(.runnableThreads) ?? Unseen.run { selfCheckFailure }
         guard let why else { return measured(ignoring: names) }
         PlatformFallback.announce(
             .runnableThreads, why,

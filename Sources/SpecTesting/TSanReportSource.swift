@@ -22,8 +22,8 @@ enum TSanReportSource {
     static func choose() -> TSanReportSource? {
         guard tsan_hooks_available() else { return nil }
         let why: String
-        if PlatformFallback.isForced(.tsanReport) {
-            why = PlatformFallback.forcedReason
+        if let forced = PlatformFallback.forced(.tsanReport) {
+            why = forced
         } else {
             let probe = tsan_hooks_probe(CommandLine.unsafeArgv)
             if probe >= 0, probe & Int32(TSAN_HOOKS_PROBE_PUBLIC) != 0 {

@@ -6,16 +6,22 @@ import SimSupport
 public enum Executors {
     /// What a recorder made now should ask: the runtime, where its entry points passed the
     /// check at start, or else nothing (`PlatformFallback`: a timeline without actor lanes,
-    /// never one with wrong lanes).
+    /// where a task's work off the main queue shows on its bare thread's lane, never on a
+    /// wrong one).
     public static func chosen() -> @Sendable () -> Place.Executor {
-        let why = PlatformFallback.isForced(.executor) ? PlatformFallback.forcedReason : selfCheckFailure
+        let why = PlatformFallback.forced(.executor) ?? selfCheckFailure
         guard let why else { return current }
-        PlatformFallback.announce(.executor, why, fallback: "the timeline has no actor lanes (actors' work shows on the lane of the queue or pool that ran it)")
+        PlatformFallback.announce(.executor, why, fallback: "the timeline has no actor lanes, and work in a task off the main queue shows on its thread's lane")
         return unknown
     }
 
-    /// The fallback: no executor is named.
-    public static let unknown: @Sendable () -> Place.Executor = { Place.Executor(onMainActor: false, actor: nil) }
+    /// Whether a recorder made now, outside a test that forces the fallback, has actor lanes.
+    public static var measuresActors: Bool {
+        !PlatformFallback.forcedByEnvironment.contains(.executor) && selfCheckFailure == nil
+    }
+
+    /// The fallback: nothing is known of the executor.
+    public static let unknown: @Sendable () -> Place.Executor = { Place.Executor(onMainActor: false, actor: nil, known: false) }
 
     @Sendable
     public static func current() -> Place.Executor {

@@ -18,16 +18,17 @@ struct PlatformFallbackTests {
         #expect(throws: PlatformFallback.UnknownMechanism(name: "tsan")) { try PlatformFallback.parse("executor,tsan").get() }
     }
 
-    /// The primary paths checked here are Linux's; elsewhere their fallbacks are what runs.
-    static let onLinux: Bool = {
+    /// The primary paths checked here are Linux's; elsewhere, or with `KIT_FORCE_FALLBACK`
+    /// set for the whole run, their fallbacks are what runs.
+    static let primaryPaths: Bool = {
         #if os(Linux)
-        true
+        PlatformFallback.forcedByEnvironment.isEmpty
         #else
         false
         #endif
     }()
 
-    @Test("the kernel's runnable threads pass their check here; forced, the count is not given", .enabled(if: onLinux))
+    @Test("the kernel's runnable threads pass their check here; forced, the count is not given", .enabled(if: primaryPaths))
     func runnableThreadsForced() async {
         #expect(RunnableThreads.selfCheckFailure == nil)
         #expect(RunnableThreads.count() != nil)
@@ -44,7 +45,7 @@ struct PlatformFallbackTests {
         #expect(measured.values.contains { $0 != "passes" }, "stage 0 shows none of its defects")
     }
 
-    @Test("forced, the day's loop off the main actor is not counted, and the day changes as measured", .enabled(if: onLinux))
+    @Test("forced, the day's loop off the main actor is not counted, and the day changes as measured", .enabled(if: primaryPaths))
     func notificationsForced() async throws {
         var levels: [Int] = []
         for forcing: Set<PlatformMechanism> in [[], [.notifications]] {
