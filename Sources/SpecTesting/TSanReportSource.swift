@@ -30,7 +30,7 @@ enum TSanReportSource {
                 return .callback(holds: probe & Int32(TSAN_HOOKS_PROBE_INTERNAL) != 0)
             }
             why = probe < 0
-                ? "the check at start could not run this test binary again to plant a race"
+                ? "the check at start could not plant its race in a child of this test binary"
                 : "the runtime did not call its report callback (__tsan_on_report) for a race planted at start"
         }
         if let reader = TSanLogReader.start() {
