@@ -25,7 +25,7 @@ enum TSanReportSource {
         if let forced = PlatformFallback.forced(.tsanReport) {
             why = forced
         } else {
-            let probe = tsan_hooks_probe(CommandLine.unsafeArgv)
+            let probe = tsan_hooks_probe_result()
             if probe >= 0, probe & Int32(TSAN_HOOKS_PROBE_PUBLIC) != 0 {
                 return .callback(holds: probe & Int32(TSAN_HOOKS_PROBE_INTERNAL) != 0)
             }

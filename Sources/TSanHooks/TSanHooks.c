@@ -13,6 +13,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #if defined(__APPLE__)
+#include <crt_externs.h>
 #include <mach-o/dyld.h>
 #endif
 
@@ -64,9 +65,16 @@ static int public_called, internal_called;
 static int planted;
 
 static void probe_in_child(void);
+static int run_probe(char *const argv[]);
+static int probe_result = -1;
 
-// When the binary is loaded: the runtime's interface, then, in a probe's child, the probe.
-__attribute__((constructor)) static void load(void) {
+// When the binary is loaded: the runtime's interface, then the probe: in a probe's child,
+// the planted race; otherwise, under TSan, the child that plants it. At load the process
+// has one thread, so no test's thread waits for the child (glibc and dyld both hand an
+// initialiser the program's arguments).
+__attribute__((constructor)) static void load(int argc, char **argv, char **envp) {
+    (void)argc;
+    (void)envp;
 #if defined(__linux__)
     get_report_data = __tsan_get_report_data;
     get_report_mop = __tsan_get_report_mop;
@@ -84,7 +92,13 @@ __attribute__((constructor)) static void load(void) {
 #endif
     const char *probe = getenv(TSAN_HOOKS_PROBE_VARIABLE);
     if (probe && probe[0] == '1') probe_in_child();
+#if defined(__APPLE__)
+    argv = *_NSGetArgv();
+#endif
+    if (!probe && tsan_hooks_available() && argv) probe_result = run_probe(argv);
 }
+
+int tsan_hooks_probe_result(void) { return probe_result; }
 
 UNSEEN bool tsan_hooks_available(void) { return get_report_data && get_report_mop && symbolize_pc; }
 
@@ -259,11 +273,15 @@ static void probe_in_child(void) {
     _exit(status);
 }
 
+#if defined(__APPLE__)
+// A bundle has no `environ` of its own on Apple platforms; the C library hands it over.
+#define ENVIRONMENT (*_NSGetEnviron())
+#else
 extern char **environ;
+#define ENVIRONMENT environ
+#endif
 
-int tsan_hooks_probe(char *const argv[]) {
-    // In a child whose probe did not run when it was loaded: never a grandchild.
-    if (getenv(TSAN_HOOKS_PROBE_VARIABLE)) return -1;
+static int run_probe(char *const argv[]) {
     char path[4096];
 #if defined(__APPLE__)
     uint32_t size = sizeof path;
@@ -273,14 +291,15 @@ int tsan_hooks_probe(char *const argv[]) {
     if (length <= 0) return -1;
     path[length] = 0;
 #endif
+    char **environ_now = ENVIRONMENT;
     int count = 0;
-    while (environ[count]) count++;
+    while (environ_now[count]) count++;
     char **env = calloc((size_t)count + 2, sizeof *env);
     if (!env) return -1;
     int kept = 0;
     for (int index = 0; index < count; index++) {
-        if (strncmp(environ[index], TSAN_HOOKS_PROBE_VARIABLE "=", sizeof TSAN_HOOKS_PROBE_VARIABLE) != 0) {
-            env[kept++] = environ[index];
+        if (strncmp(environ_now[index], TSAN_HOOKS_PROBE_VARIABLE "=", sizeof TSAN_HOOKS_PROBE_VARIABLE) != 0) {
+            env[kept++] = environ_now[index];
         }
     }
     env[kept] = TSAN_HOOKS_PROBE_VARIABLE "=1";
@@ -323,6 +342,6 @@ bool tsan_hooks_report_at(int index, tsan_hooks_report *report) { (void)index; (
 int tsan_hooks_dropped(void) { return 0; }
 bool tsan_hooks_symbolize(uintptr_t pc, char *buffer, size_t size) { (void)pc; (void)buffer; (void)size; return false; }
 bool tsan_hooks_set_report_path(const char *path) { (void)path; return false; }
-int tsan_hooks_probe(char *const argv[]) { (void)argv; return -1; }
+int tsan_hooks_probe_result(void) { return -1; }
 
 #endif

@@ -59,10 +59,11 @@ bool tsan_hooks_set_report_path(const char *path);
 #define TSAN_HOOKS_PROBE_VARIABLE "TSAN_HOOKS_PROBE"
 enum { TSAN_HOOKS_PROBE_RAN = 0x40, TSAN_HOOKS_PROBE_PUBLIC = 0x01, TSAN_HOOKS_PROBE_INTERNAL = 0x02 };
 
-/// Runs this binary again with `argv` as a child that makes one planted race of its own, on
-/// a word of this file's, and exits at once: its reports never reach this process's output,
-/// exit status or log files. Returns TSAN_HOOKS_PROBE_RAN with a bit for each hook the
-/// runtime called, or -1 when the child could not run or did not finish its probe.
-int tsan_hooks_probe(char *const argv[]);
+/// The probe run when this binary was loaded under TSan: the binary again, with the same
+/// arguments, as a child that makes one planted race of its own, on a word of this file's,
+/// and exits at once, so that its reports never reach this process's output, exit status or
+/// log files. TSAN_HOOKS_PROBE_RAN with a bit for each hook the runtime called, or -1 when
+/// there is no TSan, or the child could not run or did not finish its probe.
+int tsan_hooks_probe_result(void);
 
 #endif
