@@ -1,5 +1,7 @@
 #include "SimExecutor.h"
 #include <dlfcn.h>
+#include <pthread.h>
+#include <stdbool.h>
 #include <stddef.h>
 
 typedef struct { const void *identity; uintptr_t implementation; } swift_executor_ref;
@@ -32,4 +34,22 @@ sim_executor sim_current_executor(void) {
 sim_executor sim_main_executor(void) {
     static get_executor_fn cached = NULL;
     return call("swift_task_getMainExecutor", &cached);
+}
+
+bool sim_executor_available(void) {
+    return dlsym(RTLD_DEFAULT, "swift_task_getCurrentExecutor") != NULL
+        && dlsym(RTLD_DEFAULT, "swift_task_getMainExecutor") != NULL;
+}
+
+static void *current_on_plain_thread(void *into) {
+    *(sim_executor *)into = sim_current_executor();
+    return NULL;
+}
+
+bool sim_executor_generic_on_plain_thread(void) {
+    sim_executor seen = { (const void *)1, 1 };
+    pthread_t thread;
+    if (pthread_create(&thread, NULL, current_on_plain_thread, &seen) != 0) return false;
+    pthread_join(thread, NULL);
+    return seen.identity == NULL && seen.implementation == 0;
 }

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Foundation
 
 /// The threads of this process that are running or waiting for a core, as the kernel
 /// reports them: how a test tells "the app has nothing left to do" from "the app's next
@@ -8,11 +9,40 @@ import Glibc
 /// runnable. No wall-clock window can tell the two apart.
 public enum RunnableThreads {
     /// How many threads other than the calling one, and other than those whose name is in
-    /// `ignoring`, are runnable now; `nil` where the system does not say (only Linux does).
-    ///
+    /// `ignoring`, are runnable now; `nil` where the system does not say: not Linux, a check
+    /// at start that failed, or `KIT_FORCE_FALLBACK=runnable-threads` (`PlatformFallback`).
+    /// A caller must then rely on other evidence (`AppRun.quiesce`: the simulators' events).
+    public static func count(ignoring names: Set<String> = []) -> Int? {
+        let why = PlatformFallback.forced(.runnableThreads) ?? Unseen.run { selfCheckFailure }
+        guard let why else { return measured(ignoring: names) }
+        PlatformFallback.announce(
+            .runnableThreads, why,
+            fallback: "waiting until the app is idle relies on the simulators' events alone, which a busy machine can outlast")
+        return nil
+    }
+
+    /// Why the kernel's list cannot be read here, or nil: the calling thread must find itself
+    /// in `/proc/self/task`, running (it is, as it reads), and the count must be a number.
+    static let selfCheckFailure: String? = {
+        #if os(Linux)
+        Unseen.run {
+            guard let me = read("/proc/thread-self/stat").flatMap(Stat.init) else {
+                return "/proc/thread-self/stat could not be read"
+            }
+            guard me.state == "R" else { return "/proc/thread-self/stat does not show the reading thread running" }
+            guard read("/proc/self/task/\(me.tid)/stat").flatMap(Stat.init)?.state == "R" else {
+                return "/proc/self/task does not list the reading thread as running"
+            }
+            return measured(ignoring: []) == nil ? "/proc/self/task could not be listed" : nil
+        }
+        #else
+        "this system has no /proc/self/task (the kit measured this on Linux only)"
+        #endif
+    }()
+
     /// Read with plain POSIX calls out of ThreadSanitizer's sight (`Unseen`): Foundation's
     /// file APIs can synchronise through globals the app's own I/O also touches.
-    public static func count(ignoring names: Set<String> = []) -> Int? {
+    static func measured(ignoring names: Set<String>) -> Int? {
         #if os(Linux)
         Unseen.run {
             guard let me = read("/proc/thread-self/stat").flatMap(Stat.init), let tasks = opendir("/proc/self/task") else {

@@ -32,24 +32,36 @@ public struct Place: Sendable, Hashable {
 
     /// What the Swift runtime says of the current executor: the main actor's, or the
     /// default actor of this type. Asked through `TimelineRecorder.executor`, which the
-    /// recorder's maker supplies (TrackerSpec's `Executors.current`, which needs a C module
+    /// recorder's maker supplies (TrackerSpec's `Executors.chosen()`, which needs a C module
     /// that the simulators' own interfaces must not carry: see `Tests/ImportShape`).
     public struct Executor: Sendable {
         public let onMainActor: Bool
         public let actor: String?
-        public init(onMainActor: Bool, actor: String?) {
+        /// False where the runtime was not asked (its check at start failed, or the fallback
+        /// was forced: `PlatformFallback`): then nothing is known of the executor.
+        public let known: Bool
+        public init(onMainActor: Bool, actor: String?, known: Bool = true) {
             self.onMainActor = onMainActor
             self.actor = actor
+            self.known = known
         }
     }
 
-    /// Where the caller runs now.
+    /// Where the caller runs now. Where the executor is not known, work in a task off the
+    /// main queue is recorded by its thread alone (no queue, no task): it may be the main
+    /// actor in a queue's `sync` block, an actor or the pool, and the timeline must not draw
+    /// it on a lane that says which.
     public static func here(mainQueue: MainQueue, executor: Executor) -> Place {
-        Place(
+        let onMainQueue = mainQueue.isCurrent
+        let inTask = withUnsafeCurrentTask { $0 != nil }
+        if !executor.known, inTask, !onMainQueue {
+            return Place(thread: currentThread, queue: "", onMainQueue: false, inTask: false, actor: nil)
+        }
+        return Place(
             thread: currentThread,
             queue: currentQueueLabel,
-            onMainQueue: mainQueue.isCurrent,
-            inTask: withUnsafeCurrentTask { $0 != nil },
+            onMainQueue: onMainQueue,
+            inTask: inTask,
             onMainActor: executor.onMainActor,
             actor: executor.actor)
     }

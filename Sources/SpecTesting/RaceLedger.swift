@@ -5,19 +5,22 @@ import TrackerSpec
 
 /// ThreadSanitizer's reports in this test process, by stage and catalogue row.
 ///
-/// Under `swift test --sanitize=thread` on Linux, TSan asks the test binary about each report
-/// before printing it, and the hook notes it (`TSanHooks`). Afterwards, out of TSan's locks,
-/// the ledger attributes each noted report to a catalogue row with the matrix's own rules
-/// (`RaceAttributor`) and, at exit, prints one verdict line per stage: the races the catalogue
-/// expects, the races TSan reported. `swift test` runs the XCTest cases (the race scenarios)
-/// and the Swift Testing ones (the checks) in two processes, one after the other: the first
-/// hands its counts to the second (`ScenarioHandOff`), whose lines end the output.
+/// Under `swift test --sanitize=thread`, TSan hands each report to the test binary's hook
+/// (`TSanHooks`), which notes it; where a probe at start shows that the runtime does not call
+/// the hook, the ledger reads the reports TSan printed from its log file instead
+/// (`TSanReportSource`). Afterwards, out of TSan's locks, the ledger attributes each report
+/// to a catalogue row with the matrix's own rules (`RaceAttributor`) and, at exit, prints
+/// one verdict line per stage: the races the catalogue expects, the races TSan reported.
+/// `swift test` runs the XCTest cases (the race scenarios) and the Swift Testing ones (the
+/// checks) in two processes, one after the other: the first hands its counts to the second
+/// (`ScenarioHandOff`), whose lines end the output.
 ///
-/// Each race is shown once, by the scenario about it. In the checks' process TSan is told
-/// not to print a race between two accesses in a stage's own code; the ledger then counts it
-/// when it is one of the stage's catalogue races (a catalogue property, on both racing
-/// lines), and prints it and fails the check when it is not. Any other report TSan prints as
-/// usual. Without TSan, nothing here runs.
+/// Each race is shown once, by the scenario about it. Where the runtime asks the hook before
+/// printing (Linux), TSan is told, in the checks' process, not to print a race between two
+/// accesses in a stage's own code; the ledger then counts it when it is one of the stage's
+/// catalogue races (a catalogue property, on both racing lines), and prints it and fails the
+/// check when it is not. Any other report TSan prints as usual. Without TSan, nothing here
+/// runs.
 enum RaceLedger {
     /// What this process runs: the race scenarios (XCTest) or the checks (Swift Testing).
     enum Role: Sendable {
@@ -39,7 +42,8 @@ enum RaceLedger {
                 book.stages[stage.number, default: StageRaces()].checked = true
             }
         }
-        tsan_hooks_set_mode(role == .checks ? TSAN_HOOKS_NOTE_AND_HOLD_STAGE_RACES : TSAN_HOOKS_NOTE)
+        guard case .callback(let holds)? = source else { return }
+        tsan_hooks_set_mode(role == .checks && holds ? TSAN_HOOKS_NOTE_AND_HOLD_STAGE_RACES : TSAN_HOOKS_NOTE)
     }
 
     /// Attributes the reports noted since the last call. Returns those TSan was told not to
@@ -49,11 +53,8 @@ enum RaceLedger {
         guard installed else { return [] }
         return book.withLock { book in
             var unknownHeld: [String] = []
-            var raw = tsan_hooks_report()
-            while tsan_hooks_report_at(Int32(book.next), &raw) {
-                book.next += 1
-                let report = Self.report(raw)
-                let sources = PackageSourceLines(root: root)
+            let sources = PackageSourceLines(root: root)
+            for (report, held) in newReports(&book) {
                 switch book.role {
                 case .scenarios?, nil:
                     guard let stage = book.current ?? stage(of: report) else {
@@ -65,11 +66,11 @@ enum RaceLedger {
                     let stage = stage(of: report)
                     let rows = stage.map { attributor.catalogueRaces(report, stage: $0, sources: sources) } ?? []
                     if let stage {
-                        book.stages[stage.number, default: StageRaces()].checksSaw(rows, held: raw.held)
+                        book.stages[stage.number, default: StageRaces()].checksSaw(rows, held: held)
                     } else {
                         book.outside += 1
                     }
-                    if raw.held, rows.isEmpty {
+                    if held, rows.isEmpty {
                         unknownHeld.append(render(report))
                     }
                 }
@@ -78,6 +79,24 @@ enum RaceLedger {
                 FileHandle.standardError.write(Data(unknownHeld.joined(separator: "\n").utf8))
             }
             return unknownHeld
+        }
+    }
+
+    /// The reports that came since the last call, and whether TSan was told not to print each.
+    private static func newReports(_ book: inout Book) -> [(TSanReport, held: Bool)] {
+        switch source {
+        case .callback?:
+            var reports: [(TSanReport, held: Bool)] = []
+            var raw = tsan_hooks_report()
+            while tsan_hooks_report_at(Int32(book.next), &raw) {
+                book.next += 1
+                reports.append((report(raw), raw.held))
+            }
+            return reports
+        case .log(let reader)?:
+            return reader.take().map { ($0, false) }
+        case .unmeasured?, nil:
+            return []
         }
     }
 
@@ -98,9 +117,13 @@ enum RaceLedger {
     private static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
-    /// Whether TSan is in the process; the first time, prepares the exit lines.
+    /// Where the reports come from; nil without TSan.
+    private static let source = TSanReportSource.choose()
+
+    /// Whether TSan is in the process; the first time, chooses the source and prepares the
+    /// exit lines.
     private static let installed: Bool = {
-        guard tsan_hooks_available() else { return false }
+        guard source != nil else { return false }
         atexit { RaceLedger.finish() }
         return true
     }()
@@ -189,6 +212,13 @@ enum RaceLedger {
         case nil:
             break
         }
+        if case .unmeasured(let reason)? = source {
+            lines = book.stages.keys.sorted().map { number in
+                let stage = Stage.all.first { $0.number == number }.map(\.description) ?? "Stage \(number)"
+                return "ThreadSanitizer on \(stage): not measured in this process (\(reason)); TSan's own reports are above."
+            }
+        }
+        if case .log(let reader)? = source { reader.finish() }
         if book.outside > 0 {
             lines.append("ThreadSanitizer: \(book.outside) report(s) of code in no stage, printed above: no race of the catalogue.")
         }

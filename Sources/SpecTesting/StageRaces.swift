@@ -83,7 +83,9 @@ struct StageRaces: Codable, Sendable {
     private var checksPart: String {
         var part = "the checks ran into " + Self.list(repeats.keys.sorted(), none: "none of them")
         if repeatReports > 0 {
-            let shown = printedRepeats == 0 ? "not printed" : "\(repeatReports - printedRepeats) not printed"
+            // All printed where the runtime does not ask before printing (see `TSanReportSource`).
+            let shown = printedRepeats == 0 ? "not printed"
+                : printedRepeats == repeatReports ? "printed" : "\(repeatReports - printedRepeats) not printed"
             part += " again (\(Self.count(repeatReports, "report")), \(shown))"
         }
         return part

@@ -28,7 +28,7 @@ public struct WatchDay {
         return try await OneAppAtATime.shared.run { @MainActor in
             let run = try AppRun(app) {
                 $0.diskDelay = diskDelay
-                $0.timeline = recordsTimeline ? TimelineRecorder(executor: Executors.current) : nil
+                $0.timeline = recordsTimeline ? TimelineRecorder(executor: Executors.chosen()) : nil
             }
             try await run.finish(after: play)
             return run.device.timeline.map {

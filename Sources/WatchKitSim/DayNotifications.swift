@@ -5,6 +5,10 @@ import SimSupport
 // Swift 6.3.1 on Linux, which does have `NSCalendarDayChanged`): the notification that
 // says the clock was set, and the async-sequence form of observing. Declared as Apple's SDK
 // declares them, so a stage compiles the same against either (see `Steps/FIDELITY.md`).
+//
+// On Apple platforms the stages use Foundation's own sequence, which counts nothing for the
+// race scenarios; `KIT_FORCE_FALLBACK=notifications` makes this one count nothing either, so
+// that the scenarios' path for Apple platforms runs, and is tested, on Linux.
 #if !canImport(Darwin)
 extension NSNotification.Name {
     /// Posted when the system clock is set. Its object and user info are `nil`. Apple
@@ -32,6 +36,8 @@ extension NotificationCenter {
         public typealias Element = Notification
 
         private let stream: AsyncStream<Unchecked<Notification>>
+        /// Whether the loops are counted for the race scenarios (not when the fallback is forced).
+        private let counted: Bool
 
         init(center: NotificationCenter, name: Notification.Name, object: (any AnyObject & Sendable)?) {
             let (stream, continuation) = AsyncStream.makeStream(of: Unchecked<Notification>.self)
@@ -41,14 +47,16 @@ extension NotificationCenter {
             })
             continuation.onTermination = { _ in center.removeObserver(observer.value) }
             self.stream = stream
+            counted = !PlatformFallback.isForced(.notifications)
         }
 
         public func makeAsyncIterator() -> Iterator {
-            Iterator(base: stream.makeAsyncIterator())
+            Iterator(base: stream.makeAsyncIterator(), counted: counted)
         }
 
         public struct Iterator: AsyncIteratorProtocol {
             var base: AsyncStream<Unchecked<Notification>>.Iterator
+            let counted: Bool
 
             public mutating func next() async -> Notification? {
                 await base.next()?.value
@@ -59,7 +67,7 @@ extension NotificationCenter {
             /// at once when a notification comes, not behind a busy main thread.
             public mutating func next(isolation actor: isolated (any Actor)?) async -> Notification? {
                 let offMain = actor.map { ObjectIdentifier($0) != ObjectIdentifier(MainActor.shared) } ?? true
-                let running = offMain ? WKExtension.running : nil
+                let running = offMain && counted ? WKExtension.running : nil
                 running?.notificationLoopsWaitingOffMain.enter()
                 defer { running?.notificationLoopsWaitingOffMain.leave() }
                 let notification = await base.next(isolation: actor)?.value

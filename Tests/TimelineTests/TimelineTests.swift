@@ -10,7 +10,9 @@ import TrackerSpec
 @Suite("The timeline of a day", .serialized)
 @MainActor
 struct TimelineTests {
-    @Test("the background refresh's save runs on main, and stalls it, in stages 0-3", arguments: 0...3)
+    @Test(
+        "the background refresh's save runs on main, and stalls it, in stages 0-3",
+        .enabled(if: Executors.measuresActors, "a main-actor task's sync save needs the runtime's executor"), arguments: 0...3)
     func refreshSavesOnMain(stage: Int) async throws {
         let timeline = try await StageDays.timeline(ofStage: stage)
         #expect(timeline.refreshes.count == 2)
@@ -28,7 +30,9 @@ struct TimelineTests {
         }
     }
 
-    @Test("the background refresh's save runs on the store's actor, off main, from stage 4", arguments: 4...6)
+    @Test(
+        "the background refresh's save runs on the store's actor, off main, from stage 4",
+        .enabled(if: Executors.measuresActors, "actor lanes need the runtime's executor (see Executors)"), arguments: 4...6)
     func refreshSavesOnTheStore(stage: Int) async throws {
         let timeline = try await StageDays.timeline(ofStage: stage)
         #expect(timeline.refreshes.count == 2)

@@ -7,6 +7,7 @@
 #ifndef SIM_EXECUTOR_H
 #define SIM_EXECUTOR_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 /// The current executor: `identity` is NULL on the global executor (the cooperative pool,
@@ -21,5 +22,12 @@ sim_executor sim_current_executor(void);
 
 /// The main actor's executor, to compare with the current one.
 sim_executor sim_main_executor(void);
+
+/// Whether the runtime exports both entry points (part of the self-check: see `Executors`).
+bool sim_executor_available(void);
+
+/// Whether a thread of its own, outside any task, is told it runs on the generic executor
+/// ({NULL, 0}), as the runtime's header says (part of the self-check).
+bool sim_executor_generic_on_plain_thread(void);
 
 #endif

@@ -1,11 +1,14 @@
-// What the ThreadSanitizer runtime linked into a test process reports, handed to Swift.
+// What the ThreadSanitizer runtime in a test process reports, handed to Swift.
 //
-// Under `swift test --sanitize=thread` on Linux the runtime is linked into the test binary.
-// It asks a hook before it prints each report, and prints nothing when the hook says so;
-// its debugging interface tells what the report is. The hook runs inside TSan, which holds
-// its own locks there: it only copies the report's addresses into a table and, in the checks'
-// mode, lets TSan print a report only when a racing access is outside the stages' code.
-// Swift reads the table later (SpecTesting's RaceLedger). Without TSan none of this runs.
+// Under `swift test --sanitize=thread` the runtime calls its public report callback,
+// `__tsan_on_report`, after it prints each report, and its debugging interface tells what
+// the report is. Where the runtime is linked into the test binary (Linux) it also asks an
+// internal hook before printing, and prints nothing when the hook says so. The hooks run
+// inside TSan, which holds its own locks there: they only copy the report's addresses into
+// a table and, in the checks' mode, keep a race between two accesses in the stages' code
+// from being printed. Swift reads the table later (SpecTesting's RaceLedger). Whether the
+// runtime calls the hooks at all in this binary is measured at start (`tsan_hooks_probe`).
+// Without TSan none of this runs.
 #ifndef TSAN_HOOKS_H
 #define TSAN_HOOKS_H
 
@@ -47,5 +50,20 @@ int tsan_hooks_dropped(void);
 /// Writes the frames at `pc` (more than one where code was inlined) into `buffer`, each as
 /// "function\x1Ffile\x1Fline\x1Fcolumn\x1Fmodule" followed by a NUL, the last by two.
 bool tsan_hooks_symbolize(uintptr_t pc, char *buffer, size_t size);
+
+/// Where TSan writes its reports from now on: a path prefix (the file is "<path>.<pid>"), or
+/// "stderr"; false where the runtime's `__sanitizer_set_report_path` is absent.
+bool tsan_hooks_set_report_path(const char *path);
+
+/// The probe's environment variable and the bits of its result.
+#define TSAN_HOOKS_PROBE_VARIABLE "TSAN_HOOKS_PROBE"
+enum { TSAN_HOOKS_PROBE_RAN = 0x40, TSAN_HOOKS_PROBE_PUBLIC = 0x01, TSAN_HOOKS_PROBE_INTERNAL = 0x02 };
+
+/// The probe run when this binary was loaded under TSan: the binary again, with the same
+/// arguments, as a child that makes one planted race of its own, on a word of this file's,
+/// and exits at once, so that its reports never reach this process's output, exit status or
+/// log files. TSAN_HOOKS_PROBE_RAN with a bit for each hook the runtime called, or -1 when
+/// there is no TSan, or the child could not run or did not finish its probe.
+int tsan_hooks_probe_result(void);
 
 #endif
