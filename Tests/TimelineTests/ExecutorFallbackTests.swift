@@ -2,6 +2,7 @@ import SimSupport
 import Testing
 @testable import tracker
 @testable import TrackerSpec
+@testable import TrackerTimeline
 
 /// The timeline when the runtime's executor is not asked (`KIT_FORCE_FALLBACK=executor`, or
 /// its check at start failed): no actor or pool lanes, a task's work off the main queue on
