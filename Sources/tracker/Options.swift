@@ -5,6 +5,9 @@ import TrackerSpec
 struct Options {
     enum Command {
         case day(stage: Int)
+        /// Explore `count` seeded days; or play the day of one seed again.
+        case explore(stage: Int, count: Int)
+        case replay(stage: Int, seed: UInt64)
         case listStages
         case catalogue
         case help
@@ -20,12 +23,15 @@ struct Options {
     var timelineTrace: String?
     /// A second stage, drawn beside the first.
     var compare: Int?
+    var explore: Int?
+    var seed: UInt64?
 
     var recordsTimeline: Bool { timelineText || timelineHTML != nil || timelineTrace != nil }
 
     static let usage = """
         Usage: tracker [--stage N] [--disk-delay MS] [--verbose]
                tracker [--stage N] [--compare M] [--timeline] [--timeline-html FILE] [--timeline-trace FILE]
+               tracker [--stage N] --explore COUNT | --seed S
                tracker --list | --catalogue | --help
 
         Runs one simulated watch day of the Coffee Tracker app at a stage of its migration:
@@ -47,6 +53,12 @@ struct Options {
           --compare M            also run stage M's day: the page and the trace show the two
                                  side by side, --timeline prints one after the other
         For example: tracker --stage 0 --compare 4 --timeline-html day.html
+
+        Every order of the day (each event the app waits on held, released in an order a
+        seed chooses, then every invariant checked):
+          --explore COUNT  play COUNT seeded days; exit 1 with the first failing seed, the
+                           invariant and the shortest order that still breaks it
+          --seed S         play the day of seed S again
         """
 
     struct UsageError: Error {
@@ -69,6 +81,14 @@ struct Options {
             case "--timeline": options.timelineText = true
             case "--timeline-html": options.timelineHTML = try path(after: argument, from: &remaining)
             case "--timeline-trace": options.timelineTrace = try path(after: argument, from: &remaining)
+            case "--explore":
+                options.explore = try number(after: argument, from: &remaining)
+                guard options.explore! >= 1 else { throw UsageError(message: "--explore takes a count of at least 1") }
+            case "--seed":
+                guard let text = remaining.popFirst(), let seed = UInt64(text) else {
+                    throw UsageError(message: "--seed needs a whole number, 0 or more")
+                }
+                options.seed = seed
             case "--disk-delay":
                 options.diskDelayMilliseconds = try number(after: argument, from: &remaining)
                 guard (0...5_000).contains(options.diskDelayMilliseconds) else {
@@ -81,6 +101,18 @@ struct Options {
         if options.compare != nil && !options.recordsTimeline {
             throw UsageError(message: "--compare draws a timeline: add --timeline, --timeline-html or --timeline-trace")
         }
+        return try resolveExploring(options)
+    }
+
+    /// `--explore` and `--seed` turn a day's stage into exploring it.
+    private static func resolveExploring(_ options: Options) throws(UsageError) -> Options {
+        guard options.explore != nil || options.seed != nil else { return options }
+        guard case .day(let stage) = options.command else { throw UsageError(message: "--explore and --seed go with a stage") }
+        if options.explore != nil && options.seed != nil { throw UsageError(message: "give --explore or --seed, not both") }
+        if options.recordsTimeline { throw UsageError(message: "--explore and --seed draw no timeline") }
+        var options = options
+        if let count = options.explore { options.command = .explore(stage: stage, count: count) }
+        if let seed = options.seed { options.command = .replay(stage: stage, seed: seed) }
         return options
     }
 

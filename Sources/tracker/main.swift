@@ -42,6 +42,10 @@ case .listStages:
     for stage in Stage.all { print("\(stage.number)  \(stage.target)  \(stage.title)") }
 case .catalogue:
     print(CatalogueTable.render())
+case .explore(let number, let count):
+    exit(await explore(stage: number, count: count))
+case .replay(let number, let seed):
+    exit(await replay(stage: number, seed: seed))
 case .day(let number):
     let first = await day(number)
     guard options.recordsTimeline, let first else { break }

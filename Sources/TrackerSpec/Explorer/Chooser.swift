@@ -1,0 +1,57 @@
+/// Picks the next event of an explored day: from a seed (a day of its own), or following a
+/// given order (a replay while shrinking). Options are event ids in a stable order, so the
+/// same seed makes the same choices whatever the machine's speed.
+struct Chooser {
+    private var random: SplitMix64?
+    private var guide: [String]
+
+    /// A seeded day.
+    init(seed: UInt64) {
+        random = SplitMix64(seed: seed)
+        guide = []
+    }
+
+    /// A day that takes `order`'s events as soon as each is possible, and the day's own
+    /// events (the SDK's answers) first come, first served when none is.
+    init(following order: [String]) {
+        random = nil
+        guide = order
+    }
+
+    /// One choice among `options`; `nil` ends the day's driver actions (a guided day takes
+    /// no action its order does not name). `isAction` tells driver actions from held events.
+    mutating func choose(among options: [String], isAction: (String) -> Bool) -> String? {
+        guard !options.isEmpty else { return nil }
+        if var random {
+            defer { self.random = random }
+            return options[Int(random.next() % UInt64(options.count))]
+        }
+        if let index = guide.firstIndex(where: options.contains) {
+            return guide.remove(at: index)
+        }
+        return options.first { !isAction($0) }
+    }
+
+    /// A draw for the day's setting (seeded days only; a guided day keeps its seed's).
+    mutating func draw(_ bound: UInt64) -> UInt64 {
+        guard var random else { return 0 }
+        defer { self.random = random }
+        return random.next() % bound
+    }
+}
+
+/// A small, well-known pseudo-random generator: the same seed gives the same numbers on
+/// every platform and toolchain (the standard library's generator promises neither).
+struct SplitMix64 {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
