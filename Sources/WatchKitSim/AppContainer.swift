@@ -26,16 +26,6 @@ public final class AppContainer: Sendable {
 
     private let held = SimLock<[Access: [Gate]]>([:])
     private let explorer = SimLock<HeldEvents?>(nil)
-    private let writes = SimLock<(started: Int, running: Set<Int>)>((0, []))
-
-    /// Writes begun so far (each numbered in turn from 1).
-    public var writesStarted: Int { writes.withLock { $0.started } }
-
-    /// How many of the writes begun after the first `count` are still running: those a
-    /// background task delivered then started, when it is completed.
-    public func writesRunning(after count: Int) -> Int {
-        writes.withLock { $0.running.count { $0 > count } }
-    }
     private enum Access: String { case read, write }
     // Asked on the app's I/O threads (see `MainQueue` for why not `MainQueue.isCurrent`).
     private let mainQueue = MainQueue.shared
@@ -76,12 +66,6 @@ public final class AppContainer: Sendable {
 
     /// Replaces a file atomically.
     public func write(_ data: Data, to name: String) throws {
-        let serial = writes.withLock { writes in
-            writes.started += 1
-            writes.running.insert(writes.started)
-            return writes.started
-        }
-        defer { writes.withLock { _ = $0.running.remove(serial) } }
         try io(.diskWrite, "write \(name)") {
             waitIfHeld(.write)
             try data.write(to: url(for: name), options: .atomic)

@@ -13,9 +13,6 @@ public struct RuntimeRecord: Sendable {
         /// thread; the app's own promise ("the refresh ends on main, after its work") is
         /// what a test can hold it to.
         public let onMainThread: Bool
-        /// Writes begun after the task was delivered and still running when it was
-        /// completed: the task's data was not saved yet.
-        public var ownWritesRunning = 0
     }
 
     /// Main-thread-only APIs the app called from another thread, in order.

@@ -14,9 +14,6 @@ public class WKRefreshBackgroundTask: Hashable, @unchecked Sendable {
     public let identifier: Int
     private let log: CompletionLog
     private let ioInFlight: Gauge
-    private let container: AppContainer
-    /// Writes begun before the task was delivered: not the task's.
-    private let writesBefore: Int
     private let mainQueue: MainQueue
     private let timeline: TimelineRecorder?
 
@@ -25,8 +22,6 @@ public class WKRefreshBackgroundTask: Hashable, @unchecked Sendable {
         self.identifier = identifier
         log = owner.completionLog
         ioInFlight = owner.device.container.inFlight
-        container = owner.device.container
-        writesBefore = owner.device.container.writesStarted
         mainQueue = owner.mainQueue
         timeline = owner.device.timeline
     }
@@ -43,7 +38,7 @@ public class WKRefreshBackgroundTask: Hashable, @unchecked Sendable {
         let running = ioInFlight.level
         timeline?.note(.taskCompleted, "background task #\(identifier) completed", ioInFlight: running)
         log.append(.init(taskIdentifier: identifier, ioInFlight: running, taskName: currentTaskName,
-                         onMainThread: mainQueue.isCurrent, ownWritesRunning: container.writesRunning(after: writesBefore)))
+                         onMainThread: mainQueue.isCurrent))
     }
 
     /// The calling task's name (SE-0469): `Task.name` needs the Swift 6.2 runtime, which

@@ -31,13 +31,6 @@ struct Chooser {
         }
         return options.first { !isAction($0) }
     }
-
-    /// A draw for the day's setting (seeded days only; a guided day keeps its seed's).
-    mutating func draw(_ bound: UInt64) -> UInt64 {
-        guard var random else { return 0 }
-        defer { self.random = random }
-        return random.next() % bound
-    }
 }
 
 /// A small, well-known pseudo-random generator: the same seed gives the same numbers on

@@ -20,8 +20,10 @@ extension ExploredDay {
         check(.importedOnce, imported.allSatisfy { count(screen, $0) == 1 && count(disk, $0) == 1 }, "imported \(imported); \(seen)")
         let records = facts.earlierRecords + [run.record]
         let tasks = records.flatMap { record in record.deliveredTasks.map { record.completionCount(of: $0) } }
-        let early = records.flatMap(\.completions).filter { $0.ownWritesRunning > 0 }.count
-        check(.taskCompletesOnce, tasks.allSatisfy { $0 == 1 } && early == 0, "completions per task \(tasks), \(early) before their writes ended")
+        // "After its data is saved" is not judged: the runtime cannot tell the task's writes
+        // from the launch's or the user's (counting every write begun in the task's time
+        // blamed stages 5 and 6 for the launch's save).
+        check(.taskCompletesOnce, tasks.allSatisfy { $0 == 1 }, "completions per task \(tasks)")
         let health = healthAvailable ? "Health: on" : "Health: unavailable"
         check(.authorizationAnswers, run.screen.contains(health), "no \"\(health)\" on screen:\n\(run.screen)")
         let offMain = records.flatMap(\.offMainCalls)

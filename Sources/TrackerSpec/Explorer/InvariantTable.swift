@@ -8,7 +8,7 @@ public enum InvariantTable {
         "shim-calls-back-off-main": [.mainOnlyOnMain],
         "main-thread-blocked": [.noDiskIOOnMain],
         "launch-loses-drinks": [.loggedOnce, .importedOnce, .deletedStaysDeleted],
-        "duplicate-import": [.importedOnce],
+        "duplicate-import": [.importedOnce, .deletedStaysDeleted],
         "race-health-access": [], "race-is-authorized": [], "race-query-anchor": [],
         "controller-crosses-domains": [], "race-saved-drinks": [], "race-day-change": [],
         "strict-concurrency-diagnostics": [], "shared-model-unguarded": [],
