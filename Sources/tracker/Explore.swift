@@ -16,6 +16,7 @@ func explore(stage number: Int, count: Int) async -> Int32 {
             print("also broken: \(other.invariant?.rawValue ?? "no-progress") (seed \(other.seed))")
         }
         print("replay: swift run tracker --stage \(number) --seed \(first.seed)")
+        print("or its shortest order: swift run tracker --stage \(number) --seed \(first.seed) --order '\(first.order.joined(separator: " "))'")
         return 1
     } catch {
         FileHandle.standardError.write(Data("tracker: exploring stopped: \(error)\n".utf8))
@@ -24,9 +25,9 @@ func explore(stage number: Int, count: Int) async -> Int32 {
 }
 
 /// `--seed S`: plays that day again; returns the exit status.
-func replay(stage number: Int, seed: UInt64) async -> Int32 {
+func replay(stage number: Int, seed: UInt64, order: [String]?) async -> Int32 {
     do {
-        let outcome = try await Explorer.play(app(forStage: number), seed: seed)
+        let outcome = try await Explorer.play(app(forStage: number), seed: seed, following: order)
         print("order: \(outcome.order.joined(separator: " "))")
         if let hung = outcome.hungAfter {
             print("no progress after \(hung)")

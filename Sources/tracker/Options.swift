@@ -7,7 +7,7 @@ struct Options {
         case day(stage: Int)
         /// Explore `count` seeded days; or play the day of one seed again.
         case explore(stage: Int, count: Int)
-        case replay(stage: Int, seed: UInt64)
+        case replay(stage: Int, seed: UInt64, order: [String]?)
         case listStages
         case catalogue
         case help
@@ -25,6 +25,7 @@ struct Options {
     var compare: Int?
     var explore: Int?
     var seed: UInt64?
+    var order: [String]?
 
     var recordsTimeline: Bool { timelineText || timelineHTML != nil || timelineTrace != nil }
 
@@ -59,6 +60,7 @@ struct Options {
           --explore COUNT  play COUNT seeded days; exit 1 with the first failing seed, the
                            invariant and the shortest order that still breaks it
           --seed S         play the day of seed S again
+          --order IDS      with --seed: take the events in this order (ids, space-separated)
         """
 
     struct UsageError: Error {
@@ -89,6 +91,9 @@ struct Options {
                     throw UsageError(message: "--seed needs a whole number, 0 or more")
                 }
                 options.seed = seed
+            case "--order":
+                guard let text = remaining.popFirst(), !text.hasPrefix("--") else { throw UsageError(message: "--order needs event ids") }
+                options.order = text.split(separator: " ").map(String.init)
             case "--disk-delay":
                 options.diskDelayMilliseconds = try number(after: argument, from: &remaining)
                 guard (0...5_000).contains(options.diskDelayMilliseconds) else {
@@ -106,13 +111,14 @@ struct Options {
 
     /// `--explore` and `--seed` turn a day's stage into exploring it.
     private static func resolveExploring(_ options: Options) throws(UsageError) -> Options {
-        guard options.explore != nil || options.seed != nil else { return options }
+        guard options.explore != nil || options.seed != nil || options.order != nil else { return options }
         guard case .day(let stage) = options.command else { throw UsageError(message: "--explore and --seed go with a stage") }
         if options.explore != nil && options.seed != nil { throw UsageError(message: "give --explore or --seed, not both") }
+        if options.order != nil && options.seed == nil { throw UsageError(message: "--order goes with --seed") }
         if options.recordsTimeline { throw UsageError(message: "--explore and --seed draw no timeline") }
         var options = options
         if let count = options.explore { options.command = .explore(stage: stage, count: count) }
-        if let seed = options.seed { options.command = .replay(stage: stage, seed: seed) }
+        if let seed = options.seed { options.command = .replay(stage: stage, seed: seed, order: options.order) }
         return options
     }
 

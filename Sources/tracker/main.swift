@@ -44,8 +44,8 @@ case .catalogue:
     print(CatalogueTable.render())
 case .explore(let number, let count):
     exit(await explore(stage: number, count: count))
-case .replay(let number, let seed):
-    exit(await replay(stage: number, seed: seed))
+case .replay(let number, let seed, let order):
+    exit(await replay(stage: number, seed: seed, order: order))
 case .day(let number):
     let first = await day(number)
     guard options.recordsTimeline, let first else { break }

@@ -24,7 +24,12 @@ struct Chooser {
         guard !options.isEmpty else { return nil }
         if var random {
             defer { self.random = random }
-            return options[Int(random.next() % UInt64(options.count))]
+            // Half the time an action, when one is possible: more of the day in flight at
+            // once (two refreshes both waiting on HealthKit, say) than a uniform choice among
+            // many held answers gives.
+            let actions = options.filter(isAction)
+            let pool = !actions.isEmpty && actions.count < options.count && random.next() % 2 == 0 ? actions : options
+            return pool[Int(random.next() % UInt64(pool.count))]
         }
         if let index = guide.firstIndex(where: options.contains) {
             return guide.remove(at: index)

@@ -24,6 +24,7 @@ final class ExploredDay: @unchecked Sendable {
     private(set) var chooser: Chooser
     private(set) var order: [String] = []
     private var plan: [DayAction]
+    private let launchFinishesFirst: Bool
     var facts = DayFacts()
 
     /// More steps than any day needs: a day that takes them all loops, and is cut short.
@@ -32,12 +33,14 @@ final class ExploredDay: @unchecked Sendable {
     static let threadName = "explorer"
 
     @MainActor
-    init(_ app: any WatchApp.Type, chooser: Chooser, healthAvailable: Bool) throws {
+    init(_ app: any WatchApp.Type, chooser: Chooser, seed: UInt64) throws {
         let held = HeldEvents()
+        let healthAvailable = DayAction.healthAvailable(seed: seed)
         self.held = held
         self.chooser = chooser
         self.healthAvailable = healthAvailable
-        plan = DayAction.plan(healthAvailable: healthAvailable)
+        plan = DayAction.plan(seed: seed)
+        launchFinishesFirst = DayAction.launchFinishesFirst(seed: seed)
         run = try AppRun(app, configure: { $0.health.isAvailable = healthAvailable }, prepare: { device in
             device.health.holdEveryCallback(in: held)
             device.container.holdEveryAccess(in: held)
@@ -63,6 +66,7 @@ final class ExploredDay: @unchecked Sendable {
     }
 
     private func play() throws {
+        if launchFinishesFirst { try releaseUntilIdle() }
         for _ in 0..<Self.stepLimit {
             let mainIsFree = try untilIdle()
             noteMainWaitingOnDisk(mainIsFree)

@@ -60,15 +60,12 @@ public enum Explorer {
     public static func play(_ app: any WatchApp.Type, seed: UInt64, following order: [String]? = nil) async throws -> DayOutcome {
         nonisolated(unsafe) let app = app  // a metatype carries no state
         return try await OneAppAtATime.shared.run { @MainActor in
-            var chooser = Chooser(seed: seed)
-            // One day in six on a device without HealthKit: a run of six seeds has one.
-            let healthAvailable = seed % 6 != 0
-            if let order { chooser = Chooser(following: order) }
-            let day = try ExploredDay(app, chooser: chooser, healthAvailable: healthAvailable)
+            let chooser = order.map { Chooser(following: $0) } ?? Chooser(seed: seed)
+            let day = try ExploredDay(app, chooser: chooser, seed: seed)
             var hung: String?
             do { try await day.playOnItsThread() } catch { hung = day.order.last ?? "launch" }
             if !day.held.timedOut.isEmpty { hung = hung ?? day.held.timedOut[0] }
-            let broken = hung == nil ? ExploredDay.brokenInvariants(of: day.run, facts: day.facts, healthAvailable: healthAvailable) : []
+            let broken = hung == nil ? ExploredDay.brokenInvariants(of: day.run, facts: day.facts, healthAvailable: day.healthAvailable) : []
             day.held.stopHolding()
             await day.run.finish()
             return DayOutcome(order: day.order, broken: broken.map(\.invariant), seen: broken.map(\.seen), hungAfter: hung)
