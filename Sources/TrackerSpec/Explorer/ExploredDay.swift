@@ -43,7 +43,7 @@ final class ExploredDay: @unchecked Sendable {
         launchFinishesFirst = DayAction.launchFinishesFirst(seed: seed)
         run = try AppRun(app, configure: { $0.health.isAvailable = healthAvailable }, prepare: { device in
             device.health.holdEveryCallback(in: held)
-            device.container.holdEveryAccess(in: held)
+            if Explorer.holdsDiskIO { device.container.holdEveryAccess(in: held) }
         })
         health = run.health
         container = run.device.container

@@ -28,6 +28,12 @@ public struct Exploration: Codable, Sendable {
 }
 
 public enum Explorer {
+    /// Whether disk reads and writes are held too: only where the system says which threads
+    /// are ready to run (Linux), the one way to see that main waits on a held write (stages
+    /// 0-3). Elsewhere disk I/O runs when the app makes it, and `no-main-disk-io` sees only
+    /// I/O made on the main queue itself.
+    public static let holdsDiskIO = RunnableThreads.count() != nil
+
     /// Explores `count` days of `app`, seeds `firstSeed`, `firstSeed + 1`, …: in each, every
     /// event the day waits on (HealthKit's answers and reports, disk I/O off the main
     /// thread, the user's taps, background refreshes, another app's samples, a relaunch)
