@@ -7,7 +7,7 @@ extension StageSuite {
     /// How many days `swift test` explores per stage; `TRACKER_EXPLORE` asks for more
     /// (CI's exploration step).
     public static var schedulesPerStage: Int {
-        ProcessInfo.processInfo.environment["TRACKER_EXPLORE"].flatMap(Int.init) ?? 12
+        ProcessInfo.processInfo.environment["TRACKER_EXPLORE"].flatMap(Int.init) ?? 8
     }
 
     /// Explores `schedulesPerStage` days of a stage and expects exactly the catalogue's

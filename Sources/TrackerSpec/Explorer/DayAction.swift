@@ -11,13 +11,15 @@ enum DayAction: String, CaseIterable {
 
     /// The actions of the day of `seed`. Seeds take turns among a few shapes of day: a
     /// long one with everything, and short ones of a handful of events, whose orders a
-    /// dozen seeds cover far better (overlapping refreshes around another app's change; taps
-    /// while the app launches and relaunches); one seed in six plays a device without
-    /// HealthKit (an iPad-like device), with only what needs no HealthKit.
+    /// few seeds cover far better (overlapping refreshes around another app's change; a
+    /// refresh while HealthKit fails; taps while the app launches and relaunches); one seed
+    /// in six plays a device without HealthKit (an iPad-like device), with only what needs
+    /// no HealthKit.
     static func plan(seed: UInt64) -> [DayAction] {
         switch seed % 6 {
         case 0: [.log, .log, .refresh, .relaunch]
         case 2, 4: [.refresh, .addSample, .refresh]
+        case 3: [.failQueries, .refresh, .log, .refresh]
         case 5: [.log, .addSample, .relaunch, .deleteSample, .log]
         default: [.log, .log, .addSample, .deleteSample, .refresh, .refresh, .relaunch, .failQueries, .recoverQueries]
         }

@@ -41,7 +41,12 @@ final class ExploredDay: @unchecked Sendable {
         self.healthAvailable = healthAvailable
         plan = DayAction.plan(seed: seed)
         launchFinishesFirst = DayAction.launchFinishesFirst(seed: seed)
-        run = try AppRun(app, configure: { $0.health.isAvailable = healthAvailable }, prepare: { device in
+        run = try AppRun(app, configure: { configuration in
+            configuration.health.isAvailable = healthAvailable
+            // Every answer waits at its gate, so latency adds only time; under TSan it stays
+            // (an answer before the awaiting task suspends is a false report).
+            if !Unseen.underThreadSanitizer { configuration.health.latency = .zero }
+        }, prepare: { device in
             device.health.holdEveryCallback(in: held)
             if Explorer.holdsDiskIO { device.container.holdEveryAccess(in: held) }
         })
