@@ -65,6 +65,9 @@ public final class HealthDatabase: Sendable {
     /// before any app thread exists, like the rest of the simulators' machinery.
     let queues: [DispatchQueue]
     private let nextQueue = Atomic<Int>(0)
+    /// Set once the explorer holds every callback: until then a request takes no lock on
+    /// the app's thread beyond what it always took (relaxed, see `Gate`).
+    private let exploring = Atomic<Bool>(false)
     private let status = Atomic<Int>(HKAuthorizationStatus.notDetermined.rawValue)
     private let stored = SimLock(Stored())
 
@@ -167,6 +170,7 @@ public final class HealthDatabase: Sendable {
     /// released, reports both changes, as HealthKit coalesces them).
     public func holdEveryCallback(in explorer: HeldEvents) {
         stored.withLock { $0.explorer = explorer }
+        exploring.store(true, ordering: .relaxed)
     }
 
     /// Everything stored now, in the order it was added (copies: see the type's comment).
@@ -199,12 +203,12 @@ public final class HealthDatabase: Sendable {
     ) {
         let latency = configuration.latency
         let queue = requestQueue ?? nextRequestQueue()
-        let slot = queues.firstIndex { $0 === queue }!
+        let slot = exploring.load(ordering: .relaxed) ? queues.firstIndex { $0 === queue } : nil
         events.inFlight.enter()
-        stored.withLock { $0.queueLoad[slot] += 1 }
+        if let slot { stored.withLock { $0.queueLoad[slot] += 1 } }
         queue.async { [self] in
             defer {
-                stored.withLock { $0.queueLoad[slot] -= 1 }
+                if let slot { stored.withLock { $0.queueLoad[slot] -= 1 } }
                 events.inFlight.leave()
             }
             pause(for: latency)
@@ -230,10 +234,10 @@ public final class HealthDatabase: Sendable {
     private func nextRequestQueue() -> DispatchQueue {
         // Relaxed: a turn, not a hand-off (see `Gate`).
         let turn = nextQueue.add(1, ordering: .relaxed).oldValue % queues.count
+        guard exploring.load(ordering: .relaxed) else { return queues[turn] }
         // Holding everything, a request queued behind a held one would wait unseen: take a
         // queue with nothing on it that no live query reports on.
         let free = stored.withLock { stored -> Int? in
-            guard stored.explorer != nil else { return nil }
             let reporting = stored.running.values.map(\.queue)
             return queues.indices.first { index in
                 stored.queueLoad[index] == 0 && !reporting.contains { $0 === queues[index] }
