@@ -24,6 +24,25 @@ func explore(stage number: Int, count: Int) async -> Int32 {
     }
 }
 
+/// `--seed S --every-order N`: every order of seed S's day, at most N; the exit status.
+func everyOrder(stage number: Int, seed: UInt64, limit: Int) async -> Int32 {
+    do {
+        let exploration = try await Explorer.everyOrder(app(forStage: number), ofSeed: seed, limit: limit)
+        let all = exploration.schedules < limit ? "every order" : "the first \(limit) orders"
+        guard let first = exploration.findings.first else {
+            print("\(exploration.distinctOrders) schedules (\(all) of seed \(seed)'s day), every invariant held")
+            return 0
+        }
+        print("\(exploration.distinctOrders) schedules (\(all) of seed \(seed)'s day); one breaks:")
+        describe(first)
+        print("replay: swift run tracker --stage \(number) --seed \(seed) --order '\(first.order.joined(separator: " "))'")
+        return 1
+    } catch {
+        FileHandle.standardError.write(Data("tracker: exploring stopped: \(error)\n".utf8))
+        return 1
+    }
+}
+
 /// `--seed S`: plays that day again; returns the exit status.
 func replay(stage number: Int, seed: UInt64, order: [String]?) async -> Int32 {
     do {

@@ -8,6 +8,7 @@ struct Options {
         /// Explore `count` seeded days; or play the day of one seed again.
         case explore(stage: Int, count: Int)
         case replay(stage: Int, seed: UInt64, order: [String]?)
+        case everyOrder(stage: Int, seed: UInt64, limit: Int)
         case listStages
         case catalogue
         case help
@@ -26,6 +27,7 @@ struct Options {
     var explore: Int?
     var seed: UInt64?
     var order: [String]?
+    var everyOrder: Int?
 
     var recordsTimeline: Bool { timelineText || timelineHTML != nil || timelineTrace != nil }
 
@@ -61,6 +63,7 @@ struct Options {
                            invariant and the shortest order that still breaks it
           --seed S         play the day of seed S again
           --order IDS      with --seed: take the events in this order (ids, space-separated)
+          --every-order N  with --seed: play every order of that seed's day, at most N days
         """
 
     struct UsageError: Error {
@@ -91,6 +94,9 @@ struct Options {
                     throw UsageError(message: "--seed needs a whole number, 0 or more")
                 }
                 options.seed = seed
+            case "--every-order":
+                options.everyOrder = try number(after: argument, from: &remaining)
+                guard options.everyOrder! >= 1 else { throw UsageError(message: "--every-order takes a count of at least 1") }
             case "--order":
                 guard let text = remaining.popFirst(), !text.hasPrefix("--") else { throw UsageError(message: "--order needs event ids") }
                 options.order = text.split(separator: " ").map(String.init)
@@ -111,14 +117,18 @@ struct Options {
 
     /// `--explore` and `--seed` turn a day's stage into exploring it.
     private static func resolveExploring(_ options: Options) throws(UsageError) -> Options {
-        guard options.explore != nil || options.seed != nil || options.order != nil else { return options }
+        guard options.explore != nil || options.seed != nil || options.order != nil || options.everyOrder != nil else { return options }
         guard case .day(let stage) = options.command else { throw UsageError(message: "--explore and --seed go with a stage") }
         if options.explore != nil && options.seed != nil { throw UsageError(message: "give --explore or --seed, not both") }
-        if options.order != nil && options.seed == nil { throw UsageError(message: "--order goes with --seed") }
+        if (options.order != nil || options.everyOrder != nil) && options.seed == nil {
+            throw UsageError(message: "--order and --every-order go with --seed")
+        }
+        if options.order != nil && options.everyOrder != nil { throw UsageError(message: "give --order or --every-order, not both") }
         if options.recordsTimeline { throw UsageError(message: "--explore and --seed draw no timeline") }
         var options = options
         if let count = options.explore { options.command = .explore(stage: stage, count: count) }
         if let seed = options.seed { options.command = .replay(stage: stage, seed: seed, order: options.order) }
+        if let seed = options.seed, let limit = options.everyOrder { options.command = .everyOrder(stage: stage, seed: seed, limit: limit) }
         return options
     }
 

@@ -44,6 +44,8 @@ case .catalogue:
     print(CatalogueTable.render())
 case .explore(let number, let count):
     exit(await explore(stage: number, count: count))
+case .everyOrder(let number, let seed, let limit):
+    exit(await everyOrder(stage: number, seed: seed, limit: limit))
 case .replay(let number, let seed, let order):
     exit(await replay(stage: number, seed: seed, order: order))
 case .day(let number):

@@ -1,7 +1,7 @@
 import Foundation
 import Stage4_Actors
 import Testing
-import TrackerSpec
+@testable import TrackerSpec
 
 /// The explorer itself, on the stage whose catalogued break it must find: stage 4 imports
 /// another app's sample twice when two refreshes overlap (duplicate-import), in seed 8's day.
@@ -35,5 +35,15 @@ struct ExplorerTests {
             #expect(InvariantTable.rows[defect.id] != nil, "\(defect.id) is missing from InvariantTable")
         }
         #expect(Set(InvariantTable.rows.keys) == Set(Catalogue.defects.map(\.id)))
+    }
+}
+
+@Suite("Every order of a day")
+struct EveryOrderTests {
+    @Test("the walk over choices advances the deepest choice with an option left")
+    func nextPath() {
+        #expect(Explorer.nextPath(taken: [0, 0, 0], widths: [2, 1, 3]) == [0, 0, 1])
+        #expect(Explorer.nextPath(taken: [0, 0, 2], widths: [2, 1, 3]) == [1])
+        #expect(Explorer.nextPath(taken: [1, 0, 2], widths: [2, 1, 3]) == nil)
     }
 }

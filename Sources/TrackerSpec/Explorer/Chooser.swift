@@ -4,6 +4,11 @@
 struct Chooser {
     private var random: SplitMix64?
     private var guide: [String]
+    /// A path through the tree of choices (systematic exploration): the index to take at
+    /// each step, 0 beyond its end; `taken` and `widths` record the path actually taken.
+    private var path: [Int]?
+    private(set) var taken: [Int] = []
+    private(set) var widths: [Int] = []
 
     /// A seeded day.
     init(seed: UInt64) {
@@ -18,10 +23,26 @@ struct Chooser {
         guide = order
     }
 
+    /// A day that takes, at its n-th choice, option `path[n]` (the first beyond the path).
+    init(path: [Int]) {
+        random = nil
+        guide = []
+        self.path = path
+    }
+
     /// One choice among `options`; `nil` ends the day's driver actions (a guided day takes
     /// no action its order does not name). `isAction` tells driver actions from held events.
-    mutating func choose(among options: [String], isAction: (String) -> Bool) -> String? {
+    /// `outsidePath`: a choice a systematic day does not branch on (the launch before the
+    /// day's actions, the settling after them), taken first come, first served.
+    mutating func choose(among options: [String], outsidePath: Bool = false, isAction: (String) -> Bool) -> String? {
         guard !options.isEmpty else { return nil }
+        if path != nil && outsidePath { return options[0] }
+        if let path {
+            let index = taken.count < path.count ? min(path[taken.count], options.count - 1) : 0
+            taken.append(index)
+            widths.append(options.count)
+            return options[index]
+        }
         if var random {
             defer { self.random = random }
             // Half the time an action, when one is possible: more of the day in flight at

@@ -102,7 +102,7 @@ final class ExploredDay: @unchecked Sendable {
             let mainIsFree = try untilIdle()
             noteMainWaitingOnDisk(mainIsFree)
             let options = Set(held.waiting.map(\.kind)).sorted()
-            guard let pick = chooser.choose(among: options, isAction: { _ in false }) else {
+            guard let pick = chooser.choose(among: options, outsidePath: true, isAction: { _ in false }) else {
                 if mainIsFree { return }
                 throw TimedOut(what: "main to be free with nothing held", after: .zero)
             }

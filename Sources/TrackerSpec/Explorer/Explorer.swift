@@ -64,9 +64,12 @@ public enum Explorer {
 
     /// Plays the day of `seed` (or, given `order`, the seed's setting with that order).
     public static func play(_ app: any WatchApp.Type, seed: UInt64, following order: [String]? = nil) async throws -> DayOutcome {
+        try await play(app, seed: seed, chooser: order.map { Chooser(following: $0) } ?? Chooser(seed: seed))
+    }
+
+    static func play(_ app: any WatchApp.Type, seed: UInt64, chooser: Chooser) async throws -> DayOutcome {
         nonisolated(unsafe) let app = app  // a metatype carries no state
         return try await OneAppAtATime.shared.run { @MainActor in
-            let chooser = order.map { Chooser(following: $0) } ?? Chooser(seed: seed)
             let day = try ExploredDay(app, chooser: chooser, seed: seed)
             var hung: String?
             do { try await day.playOnItsThread() } catch { hung = day.order.last ?? "launch" }
@@ -74,7 +77,9 @@ public enum Explorer {
             let broken = hung == nil ? ExploredDay.brokenInvariants(of: day.run, facts: day.facts, healthAvailable: day.healthAvailable) : []
             day.held.stopHolding()
             await day.run.finish()
-            return DayOutcome(order: day.order, broken: broken.map(\.invariant), seen: broken.map(\.seen), hungAfter: hung)
+            return DayOutcome(
+                order: day.order, broken: broken.map(\.invariant), seen: broken.map(\.seen), hungAfter: hung,
+                taken: day.chooser.taken, widths: day.chooser.widths)
         }
     }
 
@@ -108,6 +113,9 @@ public struct DayOutcome: Sendable {
     /// What was seen, one entry per broken invariant (for a person).
     public let seen: [String]
     public let hungAfter: String?
+    /// The choices a systematic day took, and how many options each had.
+    var taken: [Int] = []
+    var widths: [Int] = []
 
     func findings(seed: UInt64) -> [ExplorationFinding] {
         if let hungAfter { return [ExplorationFinding(invariant: nil, seed: seed, order: order, hungAfter: hungAfter)] }
