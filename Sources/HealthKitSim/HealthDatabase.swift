@@ -65,6 +65,9 @@ public final class HealthDatabase: Sendable {
     /// before any app thread exists, like the rest of the simulators' machinery.
     let queues: [DispatchQueue]
     private let nextQueue = Atomic<Int>(0)
+    /// Set once the explorer holds every callback: until then a request takes no lock on
+    /// the app's thread beyond what it always took (relaxed, see `Gate`).
+    private let exploring = Atomic<Bool>(false)
     private let status = Atomic<Int>(HKAuthorizationStatus.notDetermined.rawValue)
     private let stored = SimLock(Stored())
 
@@ -74,6 +77,12 @@ public final class HealthDatabase: Sendable {
         var lastChange = 0
         var queryFailure: HKError?
         var holds: [Operation: [Gate]] = [:]
+        /// Where the schedule explorer holds every callback (`nil`: nothing held but `holds`).
+        var explorer: HeldEvents?
+        /// Requests sent to each of `queues` and not finished (explorer mode only).
+        var queueLoad: [Int] = Array(repeating: 0, count: 8)
+        /// Long-running queries with an update sent and not yet computed (explorer mode only).
+        var pendingUpdates: Set<ObjectIdentifier> = []
         /// Long-running queries, with the anchor of what each has reported so far.
         var running: [ObjectIdentifier: RunningQuery] = [:]
     }
@@ -155,6 +164,15 @@ public final class HealthDatabase: Sendable {
         return gate
     }
 
+    /// Holds every callback from now on until `explorer` releases it (see `HeldEvents`).
+    /// Then no request waits behind a held one: each takes a queue of its own, and a live
+    /// query that has an update on its way gets no second (the first, computed when it is
+    /// released, reports both changes, as HealthKit coalesces them).
+    public func holdEveryCallback(in explorer: HeldEvents) {
+        stored.withLock { $0.explorer = explorer }
+        exploring.store(true, ordering: .relaxed)
+    }
+
     /// Everything stored now, in the order it was added (copies: see the type's comment).
     public var samples: [HKQuantitySample] {
         stored.withLock { $0.entries.map { $0.sample.copy() } }
@@ -178,17 +196,26 @@ public final class HealthDatabase: Sendable {
     /// every lock).
     func perform<Result: Sendable>(
         _ operation: Operation,
+        kind: String? = nil,
         on requestQueue: DispatchQueue? = nil,
         work: @escaping @Sendable () -> Result,
         deliver: @escaping @Sendable (Result) -> Void
     ) {
         let latency = configuration.latency
+        let queue = requestQueue ?? nextRequestQueue()
+        let slot = exploring.load(ordering: .relaxed) ? queues.firstIndex { $0 === queue } : nil
         events.inFlight.enter()
-        (requestQueue ?? nextRequestQueue()).async { [self] in
-            defer { events.inFlight.leave() }
+        if let slot { stored.withLock { $0.queueLoad[slot] += 1 } }
+        queue.async { [self] in
+            defer {
+                if let slot { stored.withLock { $0.queueLoad[slot] -= 1 } }
+                events.inFlight.leave()
+            }
             pause(for: latency)
-            let gate = stored.withLock { $0.holds[operation]?.isEmpty == false ? $0.holds[operation]!.removeFirst() : nil }
-            gate?.wait()
+            let (gate, explorer) = stored.withLock {
+                ($0.holds[operation]?.isEmpty == false ? $0.holds[operation]!.removeFirst() : nil, $0.explorer)
+            }
+            if let gate { gate.wait() } else { explorer?.hold(kind ?? "health.\(operation)") }
             deliver(work())
         }
     }
@@ -206,7 +233,17 @@ public final class HealthDatabase: Sendable {
 
     private func nextRequestQueue() -> DispatchQueue {
         // Relaxed: a turn, not a hand-off (see `Gate`).
-        queues[nextQueue.add(1, ordering: .relaxed).oldValue % queues.count]
+        let turn = nextQueue.add(1, ordering: .relaxed).oldValue % queues.count
+        guard exploring.load(ordering: .relaxed) else { return queues[turn] }
+        // Holding everything, a request queued behind a held one would wait unseen: take a
+        // queue with nothing on it that no live query reports on.
+        let free = stored.withLock { stored -> Int? in
+            let reporting = stored.running.values.map(\.queue)
+            return queues.indices.first { index in
+                stored.queueLoad[index] == 0 && !reporting.contains { $0 === queues[index] }
+            }
+        }
+        return queues[free ?? turn]
     }
 
     /// Runs a query: its results, then, for a long-running query, an update at every change.
@@ -214,7 +251,7 @@ public final class HealthDatabase: Sendable {
         events.queryStarted.increment()
         note(query.updateHandler == nil ? "run a query" : "start the live query")
         let queryQueue = nextRequestQueue()
-        perform(.query, on: queryQueue, work: { [self] in
+        perform(.query, kind: query.updateHandler == nil ? "health.query" : "health.live-query", on: queryQueue, work: { [self] in
             stored.withLock { stored in
                 let result = answer(query, since: query.anchor, in: stored)
                 // Registered under the same lock as the answer, so no change falls between them.
@@ -239,10 +276,16 @@ public final class HealthDatabase: Sendable {
     /// After a change: each long-running query hears what changed since its last report, on
     /// its own queue, so its reports arrive in order.
     private func updateRunningQueries() {
-        let running = stored.withLock { Array($0.running) }
+        let running = stored.withLock { stored in
+            // Holding everything, a query with an update on its way gets no second.
+            let due = stored.running.filter { stored.explorer == nil || !stored.pendingUpdates.contains($0.key) }
+            if stored.explorer != nil { stored.pendingUpdates.formUnion(due.keys) }
+            return Array(due)
+        }
         for (id, run) in running {
             perform(.update, on: run.queue, work: { [self] () -> QueryResult? in
                 stored.withLock { stored in
+                    stored.pendingUpdates.remove(id)
                     guard let current = stored.running[id] else { return nil }  // stopped
                     let result = answer(current.query, since: current.anchor, in: stored)
                     guard result.error == nil else { return nil }

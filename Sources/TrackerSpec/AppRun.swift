@@ -146,12 +146,19 @@ public final class AppRun {
     /// opened from hanging: the gate gives up after 10 seconds.)
     @discardableResult
     public func waitUntilIdle(holding held: Int, limit: Duration = .seconds(30), or condition: () -> Bool) async -> Bool {
+        await waitUntilIdle(holdingNow: { held }, limit: limit, or: condition)
+    }
+
+    /// The same, for a count of held requests that grows as requests reach their holds
+    /// (the schedule explorer holds every one).
+    @discardableResult
+    public func waitUntilIdle(holdingNow held: () -> Int, limit: Duration = .seconds(30), or condition: () -> Bool) async -> Bool {
         let deadline = ContinuousClock.now + limit
         var last = activity
         var calmRounds = 0
         while calmRounds < 2 && ContinuousClock.now < deadline {
             if condition() { return true }
-            if health.events.inFlight.level + device.container.inFlight.level > held {
+            if health.events.inFlight.level + device.container.inFlight.level > held() {
                 calmRounds = 0
                 try? await Task.sleep(for: .milliseconds(1))
                 continue

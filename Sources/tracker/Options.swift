@@ -6,6 +6,10 @@ import TrackerTimeline
 struct Options {
     enum Command {
         case day(stage: Int)
+        /// Explore `count` seeded days; or play the day of one seed again.
+        case explore(stage: Int, count: Int)
+        case replay(stage: Int, seed: UInt64, order: [String]?)
+        case everyOrder(stage: Int, seed: UInt64, limit: Int)
         case listStages
         case catalogue
         case help
@@ -21,12 +25,17 @@ struct Options {
     var timelineTrace: String?
     /// A second stage, drawn beside the first.
     var compare: Int?
+    var explore: Int?
+    var seed: UInt64?
+    var order: [String]?
+    var everyOrder: Int?
 
     var recordsTimeline: Bool { timelineText || timelineHTML != nil || timelineTrace != nil }
 
     static let usage = """
         Usage: tracker [--stage N] [--disk-delay MS] [--verbose]
                tracker [--stage N] [--compare M] [--timeline] [--timeline-html FILE] [--timeline-trace FILE]
+               tracker [--stage N] --explore COUNT | --seed S
                tracker --list | --catalogue | --help
 
         Runs one simulated watch day of the Coffee Tracker app at a stage of its migration:
@@ -48,6 +57,14 @@ struct Options {
           --compare M            also run stage M's day: the page and the trace show the two
                                  side by side, --timeline prints one after the other
         For example: tracker --stage 0 --compare 4 --timeline-html day.html
+
+        Every order of the day (each event the app waits on held, released in an order a
+        seed chooses, then every invariant checked):
+          --explore COUNT  play COUNT seeded days; exit 1 with the first failing seed, the
+                           invariant and the shortest order that still breaks it
+          --seed S         play the day of seed S again
+          --order IDS      with --seed: take the events in this order (ids, space-separated)
+          --every-order N  with --seed: play every order of that seed's day, at most N days
         """
 
     struct UsageError: Error {
@@ -70,6 +87,20 @@ struct Options {
             case "--timeline": options.timelineText = true
             case "--timeline-html": options.timelineHTML = try path(after: argument, from: &remaining)
             case "--timeline-trace": options.timelineTrace = try path(after: argument, from: &remaining)
+            case "--explore":
+                options.explore = try number(after: argument, from: &remaining)
+                guard options.explore! >= 1 else { throw UsageError(message: "--explore takes a count of at least 1") }
+            case "--seed":
+                guard let text = remaining.popFirst(), let seed = UInt64(text) else {
+                    throw UsageError(message: "--seed needs a whole number, 0 or more")
+                }
+                options.seed = seed
+            case "--every-order":
+                options.everyOrder = try number(after: argument, from: &remaining)
+                guard options.everyOrder! >= 1 else { throw UsageError(message: "--every-order takes a count of at least 1") }
+            case "--order":
+                guard let text = remaining.popFirst(), !text.hasPrefix("--") else { throw UsageError(message: "--order needs event ids") }
+                options.order = text.split(separator: " ").map(String.init)
             case "--disk-delay":
                 options.diskDelayMilliseconds = try number(after: argument, from: &remaining)
                 guard (0...5_000).contains(options.diskDelayMilliseconds) else {
@@ -82,6 +113,23 @@ struct Options {
         if options.compare != nil && !options.recordsTimeline {
             throw UsageError(message: "--compare draws a timeline: add --timeline, --timeline-html or --timeline-trace")
         }
+        return try resolveExploring(options)
+    }
+
+    /// `--explore` and `--seed` turn a day's stage into exploring it.
+    private static func resolveExploring(_ options: Options) throws(UsageError) -> Options {
+        guard options.explore != nil || options.seed != nil || options.order != nil || options.everyOrder != nil else { return options }
+        guard case .day(let stage) = options.command else { throw UsageError(message: "--explore and --seed go with a stage") }
+        if options.explore != nil && options.seed != nil { throw UsageError(message: "give --explore or --seed, not both") }
+        if (options.order != nil || options.everyOrder != nil) && options.seed == nil {
+            throw UsageError(message: "--order and --every-order go with --seed")
+        }
+        if options.order != nil && options.everyOrder != nil { throw UsageError(message: "give --order or --every-order, not both") }
+        if options.recordsTimeline { throw UsageError(message: "--explore and --seed draw no timeline") }
+        var options = options
+        if let count = options.explore { options.command = .explore(stage: stage, count: count) }
+        if let seed = options.seed { options.command = .replay(stage: stage, seed: seed, order: options.order) }
+        if let seed = options.seed, let limit = options.everyOrder { options.command = .everyOrder(stage: stage, seed: seed, limit: limit) }
         return options
     }
 

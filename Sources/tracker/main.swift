@@ -43,6 +43,12 @@ case .listStages:
     for stage in Stage.all { print("\(stage.number)  \(stage.target)  \(stage.title)") }
 case .catalogue:
     print(CatalogueTable.render())
+case .explore(let number, let count):
+    exit(await explore(stage: number, count: count))
+case .everyOrder(let number, let seed, let limit):
+    exit(await everyOrder(stage: number, seed: seed, limit: limit))
+case .replay(let number, let seed, let order):
+    exit(await replay(stage: number, seed: seed, order: order))
 case .day(let number):
     let first = await day(number)
     guard options.recordsTimeline, let first else { break }

@@ -15,6 +15,11 @@ struct Stage2Tests {
     func defects(_ check: Check) async throws {
         try await StageSuite.verify(check, on: CoffeeTrackerApp.self, stage: 2)
     }
+
+    @Test("every explored order of the day breaks only the catalogue's invariants")
+    func explored() async throws {
+        try await StageSuite.explore(CoffeeTrackerApp.self, stage: 2)
+    }
 }
 
 /// Under XCTest, so that the main queue stays on the first thread (see `StageSuite`).
