@@ -59,14 +59,19 @@ final class ExploredDay: @unchecked Sendable {
     @MainActor
     func playOnItsThread() async throws {
         let finished = Gate()
+        // The day's record (its order, its facts) passes to main once the day is over: a
+        // semaphore, which TSan sees, where a relaxed gate would look like a race on them.
+        let handedOver = DispatchSemaphore(value: 0)
         let failure = SimLock<(any Error)?>(nil)
         let thread = Thread { [self] in
             do { try play() } catch { failure.withLock { $0 = error } }
+            handedOver.signal()
             finished.open()
         }
         thread.name = Self.threadName
         thread.start()
         while !finished.opened { try? await Task.sleep(for: .milliseconds(1)) }
+        handedOver.wait()
         if let error = failure.withLock({ $0 }) { throw error }
     }
 
