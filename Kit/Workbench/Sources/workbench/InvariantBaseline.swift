@@ -1,4 +1,5 @@
 import Foundation
+import TrackerSpec
 
 /// The explored days a grade plays, by seed: the same for every answer and for the kit's
 /// solution, so that a verdict names a day anyone can play again (`check --seed S`).
@@ -26,12 +27,21 @@ struct InvariantBaseline: Codable {
 
     static func path(_ exercise: Exercise) -> String { "\(Exercises.folder)/\(exercise.slug)/invariant-baseline.json" }
 
-    /// The recorded set; empty (nothing excused) when none was recorded for these seeds.
+    /// The recorded set; until `verify` recorded one for these seeds, the derived set: what
+    /// the rows of the exercise's stage other than its signals' may break (a superset, so
+    /// that no learner fails on what the solution breaks too).
     static func breaks(_ exercise: Exercise, seeds: ExploredSeeds) -> Set<String> {
         guard let data = try? Data(contentsOf: root.appendingPathComponent(path(exercise))),
-              let baseline = try? JSONDecoder().decode(InvariantBaseline.self, from: data) else { return [] }
-        // A replay plays one of the recorded days: the solution breaks no more on it.
-        return baseline.seeds == seeds.text || seeds.count == 1 ? Set(baseline.breaks) : []
+              let baseline = try? JSONDecoder().decode(InvariantBaseline.self, from: data),
+              // A replay plays one of the recorded days: the solution breaks no more on it.
+              baseline.seeds == seeds.text || seeds.count == 1 else { return derived(exercise) }
+        return Set(baseline.breaks)
+    }
+
+    static func derived(_ exercise: Exercise) -> Set<String> {
+        let signalRows = Set(exercise.signals.compactMap { if case .row(let id) = $0 { id } else { nil } })
+        return Set(InvariantTable.explorableRows(in: exercise.stage).filter { !signalRows.contains($0.id) }
+            .flatMap { InvariantTable.invariants(showing: $0.id) }.map(\.rawValue))
     }
 
     func save(_ exercise: Exercise) throws {
