@@ -88,6 +88,9 @@ public struct WatchDay {
     /// machine, however fast: a report that beat it would leave it nothing to save. (The
     /// refresh stops the live query, whose held report is then dropped.)
     private func refresh(_ run: AppRun, after change: () -> Void) async throws -> Duration {
+        // First what is on its way (the report of the app's own drink saved to Health, say):
+        // a hold takes the next update to run, which must be the report of `change`.
+        await run.quiesce()
         let report = run.health.hold(.update)
         defer { report.open() }
         change()
