@@ -30,6 +30,8 @@ func startFailsForItsReason(_ grade: Grade, _ exercise: Exercise) -> [String] {
     let behaviourSignals = Set(exercise.signals.compactMap { if case .behaviour(let id) = $0 { id } else { nil } })
     for finding in grade.findings where !graded.contains(finding.subject) && finding.verdict.fails {
         if finding.subject.kind == .invariant && shown.contains(finding.subject.id) { continue }
+        // A trap that is the signal stops the explored days too.
+        if trapIsTheSignal && finding.subject == Grader.invariantsSubject && finding.verdict == .error { continue }
         if finding.subject == Grader.behaviourSubject {
             // The trap that is the signal stops the behaviour checks too; a check that fails is another reason.
             if trapIsTheSignal && finding.verdict == .error { continue }
