@@ -51,13 +51,39 @@ final class Grading: XCTestCase {
             case .check:
                 record(await judge(subject, subject.id) { try await ExerciseChecks.run(subject.id, on: CoffeeTrackerApp.self) })
             case .invariant:
-                // ISSUE 31 §3: the schedule explorer's place. TrackerSpec's explorer (to come) runs
-                // N seeded days and returns Codable findings (invariant id, seed, event order);
-                // each broken invariant becomes Finding(Subject(.invariant, id), .fail) with
-                // `seed` and `order` set, so that the learner can replay it (`check --seed S`).
-                record(Finding(subject, .error, details: ["the schedule explorer is not in this kit yet"]))
+                do { try await exploreInvariants() } catch {
+                    record(Finding(subject, .error, title: "exploring schedules", details: ["\(error)"]))
+                }
             default:
                 record(Finding(subject, .error, details: ["the grading tests do not run \(subject)"]))
+            }
+        }
+    }
+
+    /// WORKBENCH_SEEDS "FIRST:COUNT": the explored days; WORKBENCH_SOLUTION_BREAKS: the
+    /// invariant ids the kit's solution breaks too (not shrunk: the workbench does not fail
+    /// on them). One line a day (its seed, the ids it broke), so that the workbench sees
+    /// progress; then, for the first day that breaks each other invariant, its shortest order.
+    private func exploreInvariants() async throws {
+        let environment = ProcessInfo.processInfo.environment
+        let range = (environment["WORKBENCH_SEEDS"] ?? "1:12").split(separator: ":").compactMap { UInt64($0) }
+        let (first, count) = range.count == 2 ? (range[0], range[1]) : (1, 12)
+        let allowed = Set((environment["WORKBENCH_SOLUTION_BREAKS"] ?? "").split(separator: ",").map(String.init))
+        var shrunk: Set<String> = []
+        for seed in first..<first + count {
+            let day = try await Explorer.explore(CoffeeTrackerApp.self, count: 1, firstSeed: seed, shrink: false)
+            var line = Finding(Subject(.invariant), .pass, title: "an explored day", failing: day.findings.map(\.id))
+            line.seed = seed
+            record(line)
+            for found in day.findings where !allowed.contains(found.id) && shrunk.insert(found.id).inserted {
+                let lean = found.invariant == nil
+                    ? found : try await Explorer.explore(CoffeeTrackerApp.self, count: 1, firstSeed: seed).findings.first { $0.id == found.id } ?? found
+                var broken = Finding(
+                    Subject(.invariant, found.id), .fail, title: found.invariant?.name ?? "the day makes progress",
+                    details: found.hungAfter.map { ["no progress after \($0)"] } ?? [])
+                broken.seed = seed
+                broken.order = lean.order
+                record(broken)
             }
         }
     }
@@ -70,4 +96,9 @@ final class Grading: XCTestCase {
             return Finding(subject, failure, title: title, details: ["\(error)"])
         }
     }
+}
+
+extension ExplorationFinding {
+    /// What the grade calls it: the invariant's id, or "no-progress" for a day that hung.
+    var id: String { invariant?.rawValue ?? "no-progress" }
 }

@@ -36,11 +36,14 @@ func printGrade(_ grade: Grade, _ exercise: Exercise) {
     }
 }
 
-/// `check`: grades the current exercise; with `json`, prints the grade as JSON lines (one finding each) only.
-func check(raw: Bool, json: Bool = false) -> Bool {
+/// `check`: grades the current exercise; with `json`, prints the grade as JSON lines (one
+/// finding each) only; with `seed`, explores that one day (a failed grade's replay).
+func check(raw: Bool, json: Bool = false, seed: UInt64? = nil) -> Bool {
     let exercise = currentExercise()
     if !json { print("Checking exercise \(number(of: exercise)): \(exercise.title) ...") }
-    let grade = Grader(workspace: workspace, verbose: raw && !json).grade(exercise)
+    var grader = Grader(workspace: workspace, verbose: raw && !json)
+    if let seed { grader.seeds = .replay(seed) }
+    let grade = grader.grade(exercise)
     if json { grade.findings.forEach { print($0.jsonLine, terminator: "") } } else { printGrade(grade, exercise) }
     if grade.passed {
         progress = Progress(file: progress.file)

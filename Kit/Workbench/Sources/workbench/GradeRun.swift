@@ -30,6 +30,7 @@ extension Grader {
             default: break
             }
         }
+        if run.measuresInvariants { subjects.append(Subject(.invariant)) }
         let ignoredLogs = run.tmp.appendingPathComponent("ignored-tsan")
         try? FileManager.default.createDirectory(at: ignoredLogs, withIntermediateDirectories: true)
         if !subjects.isEmpty {
@@ -58,6 +59,12 @@ extension Grader {
         let backtrace = exercise.usesTSan ? "enable=no" : "enable=yes,interactive=no,color=no,threads=crashed,registers=none,images=none,limit=12"
         var environment = ["WORKBENCH_RUN": subjects.map(\.description).joined(separator: "|"), "WORKBENCH_RESULTS": results.path, "SWIFT_BACKTRACE": backtrace]
         if run.focus != nil && !run.namedBehaviour { environment["WORKBENCH_STOP_AT_FAILURE"] = "1" }
+        if subjects.contains(Subject(.invariant)) {
+            environment["WORKBENCH_SEEDS"] = seeds.text
+            if !recordingBaseline {
+                environment["WORKBENCH_SOLUTION_BREAKS"] = InvariantBaseline.breaks(exercise, seeds: seeds).sorted().joined(separator: ",")
+            }
+        }
         if let tsanLogs {
             environment["TSAN_OPTIONS"] = "log_path=\(tsanLogs.path)/tsan:exitcode=0:atexit_sleep_ms=0"
         }

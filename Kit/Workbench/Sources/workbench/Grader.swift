@@ -11,6 +11,8 @@ struct Grade {
     var seconds: Double = 0
     /// The race scenarios' TSan reports, by row (for `verify`'s record of the solution's).
     var raceReports: [String: [TSanReport]] = [:]
+    /// Every invariant an explored day broke, excused by the solution or not (for `verify`'s record of the solution's).
+    var brokenInvariants: Set<String> = []
 
     func finding(_ subject: Subject) -> Finding? { findings.first { $0.subject == subject } }
 }
@@ -19,6 +21,10 @@ struct Grade {
 struct Grader {
     let workspace: Workspace
     var verbose = false
+    /// The explored days of the invariants' line (`check --seed S` plays one).
+    var seeds = ExploredSeeds()
+    /// Set while `verify` records the solution's broken invariants: nothing is excused.
+    var recordingBaseline = false
 
     /// The title of a signal's line in a grade, for people (a wrong answer's "Fails on:" names its subject).
     static func title(of signal: Signal, in exercise: Exercise) -> String {
@@ -58,13 +64,13 @@ struct Grader {
             return grade
         }
         let run = GradingRun(grader: self, exercise: exercise, focus: focus, tmp: tmp)
-        grade.findings = findings(run, built: &grade.built, reports: &grade.raceReports)
+        grade.findings = findings(run, built: &grade.built, reports: &grade.raceReports, broken: &grade.brokenInvariants)
         grade.seconds = Date().timeIntervalSince(started)
         return grade
     }
 
     /// Every line of the grade: the build's, then, if it built, the tests'.
-    private func findings(_ run: GradingRun, built: inout Bool, reports: inout [String: [TSanReport]]) -> [Finding] {
+    private func findings(_ run: GradingRun, built: inout Bool, reports: inout [String: [TSanReport]], broken: inout Set<String>) -> [Finding] {
         let build = self.build(run)
         built = build.result.succeeded
         var findings = buildFindings(run, build)
@@ -76,6 +82,8 @@ struct Grader {
         let outcome = runTests(run)
         reports = outcome.raceReports
         findings.append(behaviourFinding(run, outcome))
+        findings += invariantFindings(run, outcome)
+        broken = Set(outcome.findings.filter { $0.subject == Subject(.invariant) }.flatMap(\.failing))
         findings += signalFindings(run, outcome, graded: findings)
         if verbose {
             for (row, reports) in outcome.raceReports {
@@ -110,6 +118,11 @@ struct GradingRun {
             }
         }
     }
+
+    /// The invariants over explored days: in every grade of an answer that runs the app; in
+    /// `verify`'s grade of a wrong answer only when its "Fails on:" names an invariant (the
+    /// others already fail on their own line, and exploring costs seconds a day).
+    var measuresInvariants: Bool { exercise.test == nil && (focus.map { $0.kind == .invariant } ?? true) }
 
     var measuresBehaviour: Bool { focus.map { $0 == Grader.behaviourSubject } ?? true || namedBehaviour }
 }

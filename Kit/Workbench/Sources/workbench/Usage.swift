@@ -8,7 +8,7 @@ let usage = """
       list               every exercise: its number, step, title, done or not
       start SLUG         sets up an exercise (by its slug, or its number in list) in Exercise/
                          (your copy; the stages are not touched)
-      check [--raw] [--json]
+      check [--raw] [--json] [--seed S]
                          grades the current exercise and says what still fails
       hint               the next hint (a nudge, then the place, then the technique)
       solution [--reveal] [--apply]
@@ -37,12 +37,15 @@ let help: [String: String] = [
         .workbench/backups/DATE-SLUG/Sources (the command says so), never thrown away.
         """,
     "check": """
-        Usage: Scripts/workbench check [--raw] [--json]
+        Usage: Scripts/workbench check [--raw] [--json] [--seed S]
 
         Builds your copy (only the exercise and what it needs, in .build-workbench or, for a
         race, .build-workbench-tsan) and grades it by the signals of its step: the catalogue
         row's defect check, the race scenario under ThreadSanitizer, the named diagnostic,
-        the build, and always every behaviour check. Prints what passes and what still fails.
+        the build, and always every behaviour check and the invariants over 12 days of the
+        schedule explorer (seeds 1-12; an invariant the kit's solution breaks too is excused).
+        Prints what passes and what still fails. --seed S plays only day S, the replay that a
+        broken invariant's line names: the same verdict again.
         --raw also prints the ThreadSanitizer reports as TSan wrote them. --json prints the
         grade only, one JSON object a line: {"subject": "row:ID", "verdict": "pass", …}.
         Exit status: 0 when the exercise passes, 1 when it does not, 2 for bad input.

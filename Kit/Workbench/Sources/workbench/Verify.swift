@@ -20,11 +20,18 @@ func startFailsForItsReason(_ grade: Grade, _ exercise: Exercise) -> [String] {
         }
     }
     let graded = Set(exercise.graded.map(\.subject))
+    // The invariants that the signals' rows show (InvariantTable): the start breaks them by design.
+    let shown = Set(exercise.signals.flatMap { signal -> [String] in
+        if case .row(let id) = signal { InvariantTable.invariants(showing: id).map(\.rawValue) } else { [] }
+    })
     let buildIsTheSignal = exercise.signals.contains { if case .builds = $0 { true } else { false } }
     let trapIsTheSignal = exercise.signals.contains { if case .noTrap = $0 { true } else { false } }
     // The behaviour checks that are signals themselves: they fail at the start, as they must.
     let behaviourSignals = Set(exercise.signals.compactMap { if case .behaviour(let id) = $0 { id } else { nil } })
     for finding in grade.findings where !graded.contains(finding.subject) && finding.verdict.fails {
+        if finding.subject.kind == .invariant && shown.contains(finding.subject.id) { continue }
+        // A trap that is the signal stops the explored days too.
+        if trapIsTheSignal && finding.subject == Grader.invariantsSubject && finding.verdict == .error { continue }
         if finding.subject == Grader.behaviourSubject {
             // The trap that is the signal stops the behaviour checks too; a check that fails is another reason.
             if trapIsTheSignal && finding.verdict == .error { continue }
@@ -102,6 +109,12 @@ func verifyExercise(_ exercise: Exercise, _ options: VerifyOptions, _ tally: ino
         tally.failures.append("exercise \(n): \(error)")
         return
     }
+    // The solution's broken invariants first: the start and every answer are judged against them.
+    if exercise.test == nil && !options.brokenSolution && !options.startSolved
+        && prepareAnswer(exercise, exercise.solutionPatch, "the solution", &tally) {
+        recordInvariantBaseline(exercise, &tally)
+        try? workspace.prepare(exercise, startSolved: false)
+    }
     let start = Grader(workspace: workspace).grade(exercise)
     let problems = startFailsForItsReason(start, exercise)
     if problems.isEmpty {
@@ -159,6 +172,26 @@ func recordRaceBaseline(_ exercise: Exercise, _ tally: inout VerifyTally, runs: 
         print("   solution's race reports: \(count) over \(runs) runs, recorded in \(RaceBaseline.path(exercise))")
     } catch {
         tally.failures.append("exercise \(number(of: exercise)): could not record \(RaceBaseline.path(exercise)): \(error)")
+    }
+}
+
+/// Explores the grade's days on the kit's solution (in Exercise/ now) and records the
+/// invariants it breaks as the exercise's invariant-baseline.json (the seeds order the
+/// simulators' events, so one run gives the days' verdicts).
+func recordInvariantBaseline(_ exercise: Exercise, _ tally: inout VerifyTally) {
+    var grader = Grader(workspace: workspace)
+    grader.recordingBaseline = true
+    let grade = grader.grade(exercise, focus: Grader.invariantsSubject)
+    if let stopped = grade.findings.first(where: { $0.subject.kind == .invariant && $0.verdict == .error }) {
+        tally.failures.append("exercise \(number(of: exercise)): exploring the solution: \(stopped.details.joined(separator: "; "))")
+        return
+    }
+    let baseline = InvariantBaseline(seeds: grader.seeds.text, breaks: grade.brokenInvariants.sorted())
+    do {
+        try baseline.save(exercise)
+        print("   solution's broken invariants over seeds \(baseline.seeds): \(baseline.breaks.isEmpty ? "none" : baseline.breaks.joined(separator: ", ")) (\(String(format: "%.0f", grade.seconds)) s), recorded in \(InvariantBaseline.path(exercise))")
+    } catch {
+        tally.failures.append("exercise \(number(of: exercise)): could not record \(InvariantBaseline.path(exercise)): \(error)")
     }
 }
 

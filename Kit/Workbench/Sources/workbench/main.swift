@@ -30,6 +30,15 @@ func takeFlag(_ flag: String) -> Bool {
     return true
 }
 
+/// `--NAME VALUE`, taken off `arguments`; nil when absent.
+func takeOption(_ option: String) -> String? {
+    guard let index = arguments.firstIndex(of: option) else { return nil }
+    guard index + 1 < arguments.count else { badInput("\(option) needs a value", command: command) }
+    let value = arguments[index + 1]
+    arguments.removeSubrange(index...index + 1)
+    return value
+}
+
 func noMoreArguments() {
     if let extra = arguments.first { badInput("unexpected argument '\(extra)'", command: command) }
 }
@@ -40,8 +49,12 @@ case "start": startCommand()
 case "check":
     let raw = takeFlag("--raw")
     let json = takeFlag("--json")
+    let seed = takeOption("--seed").map { text -> UInt64 in
+        guard let seed = UInt64(text) else { badInput("--seed takes a whole number, not '\(text)'", command: command) }
+        return seed
+    }
     noMoreArguments()
-    exit(check(raw: raw, json: json) ? 0 : 1)
+    exit(check(raw: raw, json: json, seed: seed) ? 0 : 1)
 case "hint": hintCommand()
 case "solution": solutionCommand()
 case "reset": resetCommand()
