@@ -20,10 +20,11 @@ func startFailsForItsReason(_ grade: Grade, _ exercise: Exercise) -> [String] {
         }
     }
     let graded = Set(exercise.graded.map(\.subject))
-    // The invariants that the signals' rows show (InvariantTable): the start breaks them by design.
+    // The invariants that the signals' rows show (InvariantTable): the start breaks them by
+    // design; so may the rows its stage still has (the start is that stage, catalogue and all).
     let shown = Set(exercise.signals.flatMap { signal -> [String] in
         if case .row(let id) = signal { InvariantTable.invariants(showing: id).map(\.rawValue) } else { [] }
-    })
+    }).union(InvariantTable.mayBreak(in: exercise.stage).map(\.rawValue))
     let buildIsTheSignal = exercise.signals.contains { if case .builds = $0 { true } else { false } }
     let trapIsTheSignal = exercise.signals.contains { if case .noTrap = $0 { true } else { false } }
     // The behaviour checks that are signals themselves: they fail at the start, as they must.
