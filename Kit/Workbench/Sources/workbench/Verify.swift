@@ -25,12 +25,17 @@ func startFailsForItsReason(_ grade: Grade, _ exercise: Exercise) -> [String] {
     let shown = Set(exercise.signals.flatMap { signal -> [String] in
         if case .row(let id) = signal { InvariantTable.invariants(showing: id).map(\.rawValue) } else { [] }
     }).union(InvariantTable.mayBreak(in: exercise.stage).map(\.rawValue))
+    // A start patch plants the defect a `check:` signal names (resume-once: a task never
+    // completed), and no table says which invariant that defect breaks: at such a start an
+    // explored break is the signal's own, not another reason.
+    let plantsItsDefect = !exercise.startPatches.isEmpty
+        && exercise.signals.contains { if case .check = $0 { true } else { false } }
     let buildIsTheSignal = exercise.signals.contains { if case .builds = $0 { true } else { false } }
     let trapIsTheSignal = exercise.signals.contains { if case .noTrap = $0 { true } else { false } }
     // The behaviour checks that are signals themselves: they fail at the start, as they must.
     let behaviourSignals = Set(exercise.signals.compactMap { if case .behaviour(let id) = $0 { id } else { nil } })
     for finding in grade.findings where !graded.contains(finding.subject) && finding.verdict.fails {
-        if finding.subject.kind == .invariant && shown.contains(finding.subject.id) { continue }
+        if finding.subject.kind == .invariant && (shown.contains(finding.subject.id) || plantsItsDefect) { continue }
         // A trap that is the signal stops the explored days too.
         if trapIsTheSignal && finding.subject == Grader.invariantsSubject && finding.verdict == .error { continue }
         if finding.subject == Grader.behaviourSubject {
