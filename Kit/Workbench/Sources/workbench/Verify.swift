@@ -25,11 +25,13 @@ func startFailsForItsReason(_ grade: Grade, _ exercise: Exercise) -> [String] {
     let shown = Set(exercise.signals.flatMap { signal -> [String] in
         if case .row(let id) = signal { InvariantTable.invariants(showing: id).map(\.rawValue) } else { [] }
     }).union(InvariantTable.mayBreak(in: exercise.stage).map(\.rawValue))
-    // A start patch plants the defect a `check:` signal names (resume-once: a task never
-    // completed), and no table says which invariant that defect breaks: at such a start an
-    // explored break is the signal's own, not another reason.
-    let plantsItsDefect = !exercise.startPatches.isEmpty
-        && exercise.signals.contains { if case .check = $0 { true } else { false } }
+    // A start patch plants the defect a `check:` or `behaviour:` signal names (resume-once:
+    // a task never completed; store-off-main: the drink log written on the main thread), and
+    // no table says which invariant that defect breaks: at such a start an explored break is
+    // the signal's own, not another reason.
+    let plantsItsDefect = !exercise.startPatches.isEmpty && exercise.signals.contains {
+        switch $0 { case .check, .behaviour: true; default: false }
+    }
     let buildIsTheSignal = exercise.signals.contains { if case .builds = $0 { true } else { false } }
     let trapIsTheSignal = exercise.signals.contains { if case .noTrap = $0 { true } else { false } }
     // The behaviour checks that are signals themselves: they fail at the start, as they must.
