@@ -61,9 +61,7 @@ extension Grader {
         if run.focus != nil && !run.namedBehaviour { environment["WORKBENCH_STOP_AT_FAILURE"] = "1" }
         if subjects.contains(Subject(.invariant)) {
             environment["WORKBENCH_SEEDS"] = seeds.text
-            // A baseline needs which invariants break, not their shortest orders (a shrink
-            // replays days: minutes on stages 0-3).
-            if recordingBaseline { environment["WORKBENCH_NO_SHRINK"] = "1" }
+            if recordingBaseline || !shrinks { environment["WORKBENCH_NO_SHRINK"] = "1" }
             if !recordingBaseline {
                 environment["WORKBENCH_SOLUTION_BREAKS"] = InvariantBaseline.breaks(exercise, seeds: seeds).sorted().joined(separator: ",")
             }

@@ -25,6 +25,9 @@ struct Grader {
     var seeds = ExploredSeeds()
     /// Set while `verify` records the solution's broken invariants: nothing is excused.
     var recordingBaseline = false
+    /// Whether a broken invariant's order is shrunk to its shortest: for a learner, who reads
+    /// it; `verify` judges verdicts only (a shrink replays days: a minute on stages 0-3).
+    var shrinks = true
 
     /// The title of a signal's line in a grade, for people (a wrong answer's "Fails on:" names its subject).
     static func title(of signal: Signal, in exercise: Exercise) -> String {

@@ -123,7 +123,7 @@ func verifyExercise(_ exercise: Exercise, _ options: VerifyOptions, _ tally: ino
         recordInvariantBaseline(exercise, &tally)
         try? workspace.prepare(exercise, startSolved: false)
     }
-    let start = Grader(workspace: workspace).grade(exercise)
+    let start = Grader(workspace: workspace, shrinks: false).grade(exercise)
     let problems = startFailsForItsReason(start, exercise)
     if problems.isEmpty {
         print("   unsolved: fails on its signal\(exercise.signals.count == 1 ? "" : "s") (\(String(format: "%.0f", start.seconds)) s)")
@@ -148,7 +148,7 @@ func verifyExercise(_ exercise: Exercise, _ options: VerifyOptions, _ tally: ino
         return
     }
     workspace.markExerciseChanged(exercise)
-    let solved = Grader(workspace: workspace).grade(exercise)
+    let solved = Grader(workspace: workspace, shrinks: false).grade(exercise)
     if solved.passed {
         print("   solved: passes (\(String(format: "%.0f", solved.seconds)) s)")
     } else {
@@ -167,7 +167,7 @@ func recordRaceBaseline(_ exercise: Exercise, _ tally: inout VerifyTally, runs: 
         guard case .race(let row) = signal else { continue }
         var signatures = Set<String>()
         for _ in 0..<runs {
-            let grade = Grader(workspace: workspace).grade(exercise, focus: signal.subject)
+            let grade = Grader(workspace: workspace, shrinks: false).grade(exercise, focus: signal.subject)
             signatures.formUnion((grade.raceReports[row] ?? []).filter(\.isRace).map { report in
                 RaceBaseline.signature(report, Grader.attribute(report, exercise))
             })
@@ -187,7 +187,7 @@ func recordRaceBaseline(_ exercise: Exercise, _ tally: inout VerifyTally, runs: 
 /// invariants it breaks as the exercise's invariant-baseline.json (the seeds order the
 /// simulators' events, so one run gives the days' verdicts).
 func recordInvariantBaseline(_ exercise: Exercise, _ tally: inout VerifyTally) {
-    var grader = Grader(workspace: workspace)
+    var grader = Grader(workspace: workspace, shrinks: false)
     grader.recordingBaseline = true
     let grade = grader.grade(exercise, focus: Grader.invariantsSubject)
     if let stopped = grade.findings.first(where: { $0.subject.kind == .invariant && $0.verdict == .error }) {
@@ -222,7 +222,7 @@ func verifyWrongAnswers(_ exercise: Exercise, _ options: VerifyOptions, _ tally:
         ? WrongAnswer.all(of: exercise, root: root) + (options.solutionAsWrong ? [WrongAnswer.solutionAsWrong(exercise)] : [])
         : []
     for wrong in wrongs where prepareAnswer(exercise, wrong.patch, "wrong answer \(wrong.name)", &tally) {
-        let grade = Grader(workspace: workspace).grade(exercise, focus: wrong.failsOn)
+        let grade = Grader(workspace: workspace, shrinks: false).grade(exercise, focus: wrong.failsOn)
         if let problem = wrong.problem(with: grade) {
             print("   wrong answer \(wrong.name): \(problem)")
             tally.failures.append("exercise \(number(of: exercise)) (\(exercise.slug)): wrong answer \(wrong.name): \(problem)")
@@ -240,7 +240,7 @@ func verifyRightAnswers(_ exercise: Exercise, _ options: VerifyOptions, _ tally:
         ? RightAnswer.all(of: exercise, root: root) + (options.wrongAsRight ? RightAnswer.wrongAsRight(exercise, root: root) : [])
         : []
     for right in rights where prepareAnswer(exercise, right.patch, "right answer \(right.name)", &tally) {
-        let grade = Grader(workspace: workspace).grade(exercise)
+        let grade = Grader(workspace: workspace, shrinks: false).grade(exercise)
         if let problem = right.problem(with: grade) {
             print("   right answer \(right.name): \(problem)")
             tally.failures.append("exercise \(number(of: exercise)) (\(exercise.slug)): right answer \(right.name): \(problem)")
