@@ -7,20 +7,20 @@ extension ExploredDay {
     /// Waits until the app is idle but for what is held (`AppRun.waitUntilIdle`, run on
     /// main), or until main itself waits on a held event: everything in flight is held,
     /// no thread is ready to run, and a block sent to main does not run. Returns whether
-    /// main is free. A hang is a failure, not a verdict (10 s).
+    /// main is free. A hang is a failure, not a verdict (`hangLimit`).
     func untilIdle() throws -> Bool {
         let idle = Gate()
         Task { @MainActor [run, held] in
             await run.waitUntilIdle(holdingNow: { held.count }, limit: .seconds(10)) { false }
             idle.open()
         }
-        let deadline = ContinuousClock.now + .seconds(12)
+        let deadline = ContinuousClock.now + Self.hangLimit
         var probe: Gate?
         var quietLooks = 0
         var polls = 0
         while !idle.opened {
             guard ContinuousClock.now < deadline else {
-                throw TimedOut(what: "the app to be idle after \(order.last ?? "launch")", after: .seconds(12))
+                throw TimedOut(what: "the app to be idle after \(order.last ?? "launch")", after: Self.hangLimit)
             }
             usleep(250)
             // Reading every thread's state is costly: look every 2 ms, while main's own
@@ -66,11 +66,22 @@ extension ExploredDay {
             result.withLock { $0 = outcome }
             done.open()
         }
-        let deadline = ContinuousClock.now + .seconds(12)
+        let deadline = ContinuousClock.now + Self.hangLimit
         while !done.opened {
-            guard ContinuousClock.now < deadline else { throw TimedOut(what: "main to run the explorer's step", after: .seconds(12)) }
+            guard ContinuousClock.now < deadline else { throw TimedOut(what: "main to run the explorer's step", after: Self.hangLimit) }
             usleep(200)
         }
         return try result.withLock { $0 }!.get()
+    }
+
+    /// Whether main runs a block sent to it within `hangLimit`: with nothing held, main that
+    /// did not run the idle probe may only be busy a while longer (a test beside the day
+    /// keeping it, a loaded machine); a hang is main that never comes back.
+    func mainComesBack() -> Bool {
+        let ran = Gate()
+        DispatchQueue.main.async { ran.open() }
+        let deadline = ContinuousClock.now + Self.hangLimit
+        while !ran.opened && ContinuousClock.now < deadline { usleep(500) }
+        return ran.opened
     }
 }

@@ -31,10 +31,15 @@ final class ExploredDay: @unchecked Sendable {
     static let stepLimit = 80
     /// The day's thread, which `RunnableThreads` need not count as the app's.
     static let threadName = "explorer"
+    /// How long a step may make no progress before the day is a hang: a safety limit, not a
+    /// verdict. Long enough that a loaded machine (TSan, busy cores) never reaches it; a
+    /// held event waits longer still (`HeldEvents` patience), so that the day's own limit
+    /// is the one that speaks.
+    static let hangLimit: Duration = .seconds(60)
 
     @MainActor
     init(_ app: any WatchApp.Type, chooser: Chooser, seed: UInt64) throws {
-        let held = HeldEvents()
+        let held = HeldEvents(patience: Self.hangLimit * 2)
         let healthAvailable = DayAction.healthAvailable(seed: seed)
         self.held = held
         self.chooser = chooser
@@ -109,7 +114,8 @@ final class ExploredDay: @unchecked Sendable {
             let options = Set(held.waiting.map(\.kind)).sorted()
             guard let pick = chooser.choose(among: options, outsidePath: true, isAction: { _ in false }) else {
                 if mainIsFree { return }
-                throw TimedOut(what: "main to be free with nothing held", after: .zero)
+                if mainComesBack() { continue }
+                throw TimedOut(what: "main to be free with nothing held", after: Self.hangLimit)
             }
             try take(pick)
         }

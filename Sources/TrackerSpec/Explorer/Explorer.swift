@@ -42,7 +42,7 @@ public enum Explorer {
     /// first seed that broke it and, when `shrink` is set, the shortest order of events
     /// found that still breaks it (each try replays a day). Runs one app at a time
     /// (`OneAppAtATime`); no verdict depends on elapsed time (a day that makes no progress
-    /// for 10 s is a finding of its own, `hungAfter`).
+    /// for a minute, `ExploredDay.hangLimit`, is a finding of its own, `hungAfter`).
     public static func explore(
         _ app: any WatchApp.Type, count: Int, firstSeed: UInt64 = 1, shrink: Bool = true
     ) async throws -> Exploration {
