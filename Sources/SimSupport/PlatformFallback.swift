@@ -7,6 +7,9 @@ public enum PlatformMechanism: String, CaseIterable, Sendable {
     /// ThreadSanitizer's report callback, for the verdict line (`SpecTesting`'s `RaceLedger`);
     /// fallback: the reports TSan printed, read back from its log files.
     case tsanReport = "tsan-report"
+    /// TSan's log file, read back when the callback is not called (`TSanReportSource`); with
+    /// both forced, nothing can be counted, and each stage's line says it was not measured.
+    case tsanLog = "tsan-log"
     /// The Swift runtime's current executor, for the timeline's actor lanes (`SimExecutor`);
     /// fallback: a timeline without actor lanes.
     case executor
@@ -17,9 +20,13 @@ public enum PlatformMechanism: String, CaseIterable, Sendable {
     /// (`NotificationCenter.notifications(named:)` on Linux); fallback: not counted, as
     /// Foundation's own sequence on Apple platforms does not count them.
     case notifications
+
+    /// What `all` forces: every mechanism's fallback, as a Mac may take them. Not `tsan-log`,
+    /// which takes the fallback itself away (named on its own, it shows "not measured").
+    public static var everyFallback: Set<PlatformMechanism> { Set(allCases).subtracting([.tsanLog]) }
 }
 
-/// Which fallbacks are forced: `KIT_FORCE_FALLBACK=tsan-report,executor,runnable-threads,notifications`
+/// Which fallbacks are forced: `KIT_FORCE_FALLBACK=tsan-report,tsan-log,executor,runnable-threads,notifications`
 /// (or `all`) for a whole process; `forcedInTask` for a test and the tasks it starts.
 public enum PlatformFallback {
     /// The variable's name.
@@ -47,12 +54,12 @@ public enum PlatformFallback {
         public let name: String
     }
 
-    /// "executor,notifications" → those two; "all" → every one.
+    /// "executor,notifications" → those two; "all" → `everyFallback`.
     public static func parse(_ value: String) -> Result<Set<PlatformMechanism>, UnknownMechanism> {
         var set: Set<PlatformMechanism> = []
         for name in value.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !name.isEmpty {
             if name == "all" {
-                set.formUnion(PlatformMechanism.allCases)
+                set.formUnion(PlatformMechanism.everyFallback)
             } else if let mechanism = PlatformMechanism(rawValue: name) {
                 set.insert(mechanism)
             } else {

@@ -60,6 +60,7 @@ final class TSanLogReader: @unchecked Sendable {
     }
 
     static func start() -> TSanLogReader? {
+        if PlatformFallback.isForced(.tsanLog) { return nil }
         let pid = ProcessInfo.processInfo.processIdentifier
         if let prefix = logPath(in: ProcessInfo.processInfo.environment["TSAN_OPTIONS"] ?? "") {
             return TSanLogReader(path: "\(prefix).\(pid)", folder: nil)

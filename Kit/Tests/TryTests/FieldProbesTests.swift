@@ -29,12 +29,14 @@ enum TryKitRoot {
     ])
 }
 
-@Test(.serialized, arguments: TryKitRoot.fieldProbes)
+// Not serialized: each probe builds in a scratch folder of its own, and a build of one
+// column uses one core, so two probes at once use the 2-core machine's both.
+@Test(arguments: TryKitRoot.fieldProbes)
 func everyFieldProbeBuildsInItsOwnModeAndRunsThere(probe: String) throws {
     let file = TryKitRoot.root.appendingPathComponent("Steps/probes/\(probe)")
     let text = try String(contentsOf: file, encoding: .utf8)
     let source = try TrySource(name: probe, text: text, folder: file.deletingLastPathComponent())
-    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("try-tests-\(getpid())")
+    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("try-tests-\(getpid())-\(probe)")
     defer { try? FileManager.default.removeItem(at: scratch) }
     let builder = TryBuilder(root: TryKitRoot.root, tsan: false, whereMarks: false, scratch: scratch)
     let outcomes = try builder.outcomes(of: source, in: TryKitRoot.columns, matcher: TryKitRoot.matcher)

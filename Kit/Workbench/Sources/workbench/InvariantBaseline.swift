@@ -31,11 +31,17 @@ struct InvariantBaseline: Codable {
     /// the rows of the exercise's stage other than its signals' may break (a superset, so
     /// that no learner fails on what the solution breaks too).
     static func breaks(_ exercise: Exercise, seeds: ExploredSeeds) -> Set<String> {
+        // A replay plays one of the recorded days: the solution breaks no more on it.
+        let recorded = recorded(exercise, seeds: seeds.count == 1 ? ExploredSeeds() : seeds)
+        return recorded.map(Set.init) ?? derived(exercise)
+    }
+
+    /// The committed record for `seeds`, if there is one.
+    static func recorded(_ exercise: Exercise, seeds: ExploredSeeds) -> [String]? {
         guard let data = try? Data(contentsOf: root.appendingPathComponent(path(exercise))),
               let baseline = try? JSONDecoder().decode(InvariantBaseline.self, from: data),
-              // A replay plays one of the recorded days: the solution breaks no more on it.
-              baseline.seeds == seeds.text || seeds.count == 1 else { return derived(exercise) }
-        return Set(baseline.breaks)
+              baseline.seeds == seeds.text else { return nil }
+        return baseline.breaks
     }
 
     static func derived(_ exercise: Exercise) -> Set<String> {

@@ -17,7 +17,7 @@ let usage = """
       reset              puts the current exercise back to its starting state
       watch              checks again whenever a file of the exercise is saved
       verify [N...] [--quick] [--no-wrong-answers] [--start-solved] [--broken-solution]
-             [--solution-as-wrong] [--wrong-as-right]
+             [--solution-as-wrong] [--wrong-as-right] [--record]
                          for authors and CI: each exercise fails unsolved for its own
                          reason, fails each wrong answer for the right reason, and passes
                          solved; the steps they make, rebuilt
@@ -68,7 +68,7 @@ let help: [String: String] = [
     "verify": """
         Usage: Scripts/workbench verify [N...] [--quick] [--no-wrong-answers]
                                        [--start-solved] [--broken-solution] [--solution-as-wrong]
-                                       [--wrong-as-right]
+                                       [--wrong-as-right] [--record]
 
         For authors and CI. For each exercise (or those given): its starting state must fail
         on every one of its signals and on nothing else (the behaviour checks pass, unless the
@@ -79,7 +79,11 @@ let help: [String: String] = [
         pass the full grade; and its solution must pass. Then each step that exercises make
         together is rebuilt from the previous stage with their solutions and compared with the
         next stage's folder. --quick verifies one exercise per kind of signal (what CI runs).
-        --no-wrong-answers skips the wrong and right answers. --start-solved, --broken-solution,
+        --no-wrong-answers skips the wrong and right answers. The
+        solutions' baselines (race-baseline.json, invariant-baseline.json in each exercise's
+        folder: what the kit's solution itself shows, which no answer fails on) are recorded
+        where none is committed, and with --record always; a committed invariant baseline
+        that the solved grade no longer matches fails verify. --start-solved, --broken-solution,
         --solution-as-wrong and --wrong-as-right sabotage the exercises on purpose (the start
         already solved, the solution replaced by no change, the solution posing as a wrong
         answer, the first wrong answer posing as a right one): verify must then fail. Uses Exercise/ as its workspace; your progress is kept, and your edited

@@ -64,6 +64,8 @@ struct VerifyOptions {
     var solutionAsWrong = false
     var wrongAsRight = false
     var compositions = true
+    /// Records the solutions' baselines again even where they are committed (`--record`).
+    var record = false
 }
 
 /// What `verify` found: failures, and how many wrong and right answers it proved.
@@ -117,8 +119,11 @@ func verifyExercise(_ exercise: Exercise, _ options: VerifyOptions, _ tally: ino
         tally.failures.append("exercise \(n): \(error)")
         return
     }
-    // The solution's broken invariants first: the start and every answer are judged against them.
+    // The solution's broken invariants first, unless committed: the start and every answer
+    // are judged against them (the solved grade below checks that they still hold).
+    let committedInvariants = InvariantBaseline.recorded(exercise, seeds: ExploredSeeds())
     if exercise.test == nil && !options.brokenSolution && !options.startSolved
+        && (options.record || committedInvariants == nil)
         && prepareAnswer(exercise, exercise.solutionPatch, "the solution", &tally) {
         recordInvariantBaseline(exercise, &tally)
         try? workspace.prepare(exercise, startSolved: false)
@@ -133,6 +138,7 @@ func verifyExercise(_ exercise: Exercise, _ options: VerifyOptions, _ tally: ino
     }
     // The solution's own race reports first: every answer after it is judged against them.
     if exercise.usesTSan && !options.brokenSolution && !options.startSolved
+        && (options.record || RaceBaseline.load(exercise) == nil)
         && prepareAnswer(exercise, exercise.solutionPatch, "the solution", &tally) {
         recordRaceBaseline(exercise, &tally)
     }
@@ -149,7 +155,13 @@ func verifyExercise(_ exercise: Exercise, _ options: VerifyOptions, _ tally: ino
     }
     workspace.markExerciseChanged(exercise)
     let solved = Grader(workspace: workspace, shrinks: false).grade(exercise)
-    if solved.passed {
+    if solved.passed, !options.record, exercise.test == nil, let committed = committedInvariants,
+       Set(committed) != solved.brokenInvariants {
+        let problem = "\(InvariantBaseline.path(exercise)) says the solution breaks [\(committed.joined(separator: ", "))], "
+            + "its grade now [\(solved.brokenInvariants.sorted().joined(separator: ", "))]: record it again with verify --record \(n)"
+        print("   solved: \(problem)")
+        tally.failures.append("exercise \(n) (\(exercise.slug)): \(problem)")
+    } else if solved.passed {
         print("   solved: passes (\(String(format: "%.0f", solved.seconds)) s)")
     } else {
         let failing = solved.findings.filter { $0.verdict != .pass }.map { "\($0.title): \($0.details.joined(separator: "; "))" }
@@ -296,6 +308,7 @@ func verifyCommand() {
     let noWrong = takeFlag("--no-wrong-answers")
     let solutionAsWrong = takeFlag("--solution-as-wrong")
     let wrongAsRight = takeFlag("--wrong-as-right")
+    let record = takeFlag("--record")
     var selected: [Exercise] = []
     for argument in arguments {
         if argument.hasPrefix("-") { badInput("unknown option '\(argument)'", command: command) }
@@ -312,7 +325,8 @@ func verifyCommand() {
     let options = VerifyOptions(
         startSolved: startSolved, brokenSolution: broken, wrongAnswers: !noWrong || solutionAsWrong || wrongAsRight,
         solutionAsWrong: solutionAsWrong, wrongAsRight: wrongAsRight,
-        compositions: !quick && !startSolved && !broken && !solutionAsWrong && !wrongAsRight && arguments.isEmpty)
+        compositions: !quick && !startSolved && !broken && !solutionAsWrong && !wrongAsRight && arguments.isEmpty,
+        record: record)
     let ok = verify(selected, options)
     exit(ok ? 0 : 1)
 }
