@@ -58,8 +58,8 @@ let package = Package(
             name: "workbench", dependencies: ["MatrixKit", fromApp("TrackerSpec")], path: "Workbench",
             // The report type and the workbench checks' ids are shared with the grading tests,
             // which the tool copies into each exercise's package.
-            exclude: ["Exercises", "Tests", "Grading/Grading.swift", "Grading/ExerciseChecks.swift"],
-            sources: ["Sources/workbench", "Grading/GradeReport.swift", "Grading/ExerciseCheckIDs.swift"],
+            exclude: ["Exercises", "Tests", "Grading/Grading.swift", "Grading/ExerciseChecks.swift", "Grading/Field"],
+            sources: ["Sources/workbench", "Grading/GradeReport.swift", "Grading/ExerciseCheckIDs.swift", "Grading/FieldPropertyIDs.swift"],
             // A command-line tool with top-level state, single-threaded: the Swift 5 mode.
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),

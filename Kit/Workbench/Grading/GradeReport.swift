@@ -28,6 +28,9 @@ struct Subject: Hashable, Codable, Sendable, CustomStringConvertible {
         case testCatchesMutant = "test-catches-mutant"
         case launchGlobalQuiet = "launch-global-quiet"
         case launchGlobalIsolated = "launch-global-isolated"
+        /// A measured property of a field exercise's code (FieldPropertyIDs.swift): what ran,
+        /// how many at once, in what order, what was lost.
+        case field
     }
 
     var kind: Kind

@@ -35,6 +35,15 @@ struct Exercise: Sendable, Codable {
     var modules: [String] = []
     /// Why these signals: what a wrong answer would pass without them (for authors).
     var why: String? = nil
+    /// What the exercise starts from: a stage of the app (absent: the default), or a field
+    /// lesson's own code, with no app (GradeField.swift, Kit/MAINTAINERS.md).
+    var kind: ExerciseKind? = nil
+
+    var isField: Bool { kind == .field }
+    /// A field exercise's starting files (copied to Exercise/Sources/`folder`) and its probe
+    /// (copied into the hidden test target beside the harness).
+    var fieldStart: String { "Kit/Workbench/Exercises/\(slug)/start" }
+    var fieldProbe: String { "Kit/Workbench/Exercises/\(slug)/grade" }
 
     /// The settings of stage `settingsOfStage`'s target; a manifest the tool cannot read ends it.
     var settings: StageSettings {
@@ -66,6 +75,14 @@ struct Exercise: Sendable, Codable {
 /// where it must pass, and on copies with a defect planted (the exercise's mutant.patch),
 /// where it must fail, on each. Both checks are needed: a test that asserts nothing passes on both,
 /// and one that checks before the work has happened fails on both.
+enum ExerciseKind: String, Sendable, Codable {
+    /// A copy of a stage of the app, graded by the suite, the catalogue and the workbench's checks.
+    case stage
+    /// A field lesson's code in a package of its own, graded by the exercise's probe on the
+    /// properties it measures (`field:ID` signals).
+    case field
+}
+
 struct LearnerTest: Sendable, Codable {
     /// One defect mutant.patch plants, chosen by the test process's WORKBENCH_MUTANT.
     struct Mutant: Sendable, Codable {
