@@ -118,7 +118,7 @@ func verifyExercise(_ exercise: Exercise, _ options: VerifyOptions, _ tally: ino
         return
     }
     // The solution's broken invariants first: the start and every answer are judged against them.
-    if exercise.test == nil && !options.brokenSolution && !options.startSolved
+    if exercise.test == nil && !exercise.isField && !options.brokenSolution && !options.startSolved
         && prepareAnswer(exercise, exercise.solutionPatch, "the solution", &tally) {
         recordInvariantBaseline(exercise, &tally)
         try? workspace.prepare(exercise, startSolved: false)
