@@ -7,6 +7,10 @@ import Synchronization
 /// ends), or, last resort, it never went idle within the limit.
 struct Hang: Error, CustomStringConvertible {
     let description: String
+
+    /// What the grading test does with a hang: write its finding and end the process. Called
+    /// on the harness's thread, since the hung work may hold every thread of the pool.
+    static let onHang = Mutex<(@Sendable (Hang) -> Void)?>(nil)
 }
 
 /// Runs learner code to its end under the harness: whenever the process is idle with the
@@ -40,16 +44,24 @@ enum Drive {
                     if Idle.settled() {
                         if finished() { return continuation.resume(returning: nil) }
                         if release() == 0 {
-                            return continuation.resume(returning: quietEnds ? nil
-                                : "\(what) never finished: the process went idle with the work unfinished and nothing left to release (a deadlock or a lost wake-up)")
+                            if quietEnds { return continuation.resume(returning: nil) }
+                            report("\(what) never finished: the process went idle with the work unfinished and nothing left to release (a deadlock: every thread blocked or parked)")
+                            return continuation.resume(returning: "\(what) never finished (a deadlock)")
                         }
                     } else if Date().timeIntervalSince(started) > limit {
-                        return continuation.resume(returning: "\(what) did not finish within \(Int(limit)) s while the process stayed busy (a timeout: the last resort, not an event)")
+                        report("\(what) did not finish within \(Int(limit)) s while the process stayed busy (a timeout: the last resort, not an event)")
+                        return continuation.resume(returning: "\(what) timed out")
                     }
                 }
             }
             thread.start()
         }
         if let outcome { throw Hang(description: outcome) }
+    }
+
+    /// Ends the grade from the watching thread: the test's task may never run again.
+    private static func report(_ description: String) {
+        let hang = Hang(description: description)
+        if let handler = Hang.onHang.withLock({ $0 }) { handler(hang) }
     }
 }

@@ -23,16 +23,18 @@ final class Grading: XCTestCase {
                 record(Finding(subject, .error, details: ["the field harness does not run \(subject)"]))
                 continue
             }
-            do {
-                let measured = try await Probe.measure(property)
-                record(Finding(subject, measured.holds ? .pass : .fail, title: property.name, details: [measured.seen]))
-            } catch let hang as Hang {
-                // The hung work still holds its threads: the properties after it cannot be measured here.
+            // A hang is reported from the harness's own thread (Drive): the hung work may hold
+            // every thread this test would need to resume on.
+            Hang.onHang.withLock { $0 = { [self] hang in
                 record(Finding(subject, .fail, title: property.name, details: [hang.description]))
                 for later in subjects.dropFirst(index + 1) {
                     record(Finding(later, .error, details: ["not measured: the check before it left the process hung"]))
                 }
                 exit(0)
+            } }
+            do {
+                let measured = try await Probe.measure(property)
+                record(Finding(subject, measured.holds ? .pass : .fail, title: property.name, details: [measured.seen]))
             } catch {
                 record(Finding(subject, .error, title: property.name, details: ["the probe stopped: \(error)"]))
             }

@@ -16,6 +16,13 @@ final class Gate: Sendable {
     var parked: Int { state.withLock { $0.parked.count } }
     var arrived: Int { state.withLock { $0.arrived } }
 
+    /// Lets the caller parked longest go on; 1, or 0 when none is parked.
+    func releaseOne() -> Int {
+        let first = state.withLock { $0.parked.isEmpty ? nil : $0.parked.removeFirst() }
+        first?.resume()
+        return first == nil ? 0 : 1
+    }
+
     /// Lets every parked caller go on; how many there were.
     @discardableResult func releaseAll() -> Int {
         let released = state.withLock { state in
