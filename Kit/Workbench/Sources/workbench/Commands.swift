@@ -90,11 +90,11 @@ func listCommand() {
             case .testPasses, .testCatchesMutant: "your test"
             case .field: "field probe"
             }
-        }.joined(separator: ", ")
+        }.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }.joined(separator: ", ")
         let title = exercise.title.count > 36 ? String(exercise.title.prefix(35)) + "…" : exercise.title
         print(String(format: "%2d  %4d  ", index + 1, exercise.step) + exercise.slug.padding(toLength: 20, withPad: " ", startingAt: 0)
             + title.padding(toLength: 37, withPad: " ", startingAt: 0)
-            + "stage \(exercise.stage)      " + graded + (mark.isEmpty ? "" : "   [\(mark)]"))
+            + (exercise.isField ? "field lesson " : "stage \(exercise.stage)      ") + graded + (mark.isEmpty ? "" : "   [\(mark)]"))
     }
     print("\n\(progress.done.count) of \(Exercises.all.count) done. Start one: Scripts/workbench start SLUG (or its number)")
 }

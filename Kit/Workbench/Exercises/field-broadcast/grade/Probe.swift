@@ -1,4 +1,4 @@
-// The field-stream-consumers exercise's probe: two consumers loop over their subscriptions
+// The field-broadcast exercise's probe: two consumers loop over their subscriptions
 // while ten values are sent; the harness waits for the process to go idle, then reads what
 // each consumer received. Nothing here depends on which consumer ran first.
 import Exercise
