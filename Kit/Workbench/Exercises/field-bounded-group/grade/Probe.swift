@@ -32,8 +32,10 @@ enum Probe {
         case .groupRunsEveryItemOnce:
             let sorted = run.ran.sorted()
             let missing = Set(0..<n).subtracting(sorted).sorted()
+            let twice = Set(sorted.filter { item in sorted.filter { $0 == item }.count > 1 }).sorted()
             return Measured(holds: sorted == Array(0..<n),
-                            seen: "\(n) items: \(sorted.count) runs; never run: \(missing); run more than once: \(Set(sorted.filter { item in sorted.filter { $0 == item }.count > 1 }).sorted())")
+                            seen: "\(n) items: \(sorted.count) runs" + (missing.isEmpty ? "" : "; never run: \(missing)")
+                                + (twice.isEmpty ? "" : "; run more than once: \(twice)"))
         default:
             return Measured(holds: false, seen: "this exercise does not measure \(property.rawValue)")
         }
