@@ -1,7 +1,7 @@
 // Copied by Scripts/workbench into a field exercise's tests before every check: not yours to edit.
 import Foundation
 
-/// Whether the process has nothing left to run: no thread but the caller runnable, as the
+/// Whether the process has nothing left to run: no thread but the caller runnable (or on disk I/O), as the
 /// kernel reports it (/proc/self/task). The harness's one way to wait: for the learner's
 /// code to run out of work (every task parked at a seam the harness controls, or done, or
 /// blocked), never for a span of time. A thread preempted on a busy machine is still
@@ -23,8 +23,13 @@ enum Idle {
     static func runnableOthers() -> Int? {
         guard let me = try? String(contentsOfFile: "/proc/thread-self/stat", encoding: .utf8).split(separator: " ").first,
               let tasks = try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task") else { return nil }
-        return tasks.filter { $0 != me && state(of: $0) == "R" }.count
+        return tasks.filter { $0 != me && busy.contains(state(of: $0) ?? "S") }.count
     }
+
+    /// Running or waiting for a core ("R"), or in the kernel on disk I/O ("D": a page fault on
+    /// a cold start is not the learner's code waiting for the harness). Blocked on a lock or a
+    /// futex is "S".
+    private static let busy: Set<Character> = ["R", "D"]
 
     /// The state letter after the command name, which may hold spaces and parentheses.
     private static func state(of tid: String) -> Character? {
