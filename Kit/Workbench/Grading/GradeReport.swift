@@ -103,6 +103,14 @@ struct Finding: Codable, Sendable {
         return ((try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "{}") + "\n"
     }
 
+    /// Appends this finding to the file WORKBENCH_RESULTS names (in the grading tests), and
+    /// closes it at once: a check that crashes the process keeps the lines before it.
+    func record() {
+        guard let path = ProcessInfo.processInfo.environment["WORKBENCH_RESULTS"], let file = fopen(path, "a") else { return }
+        fputs(jsonLine, file)
+        fclose(file)
+    }
+
     /// The findings of a JSON-lines text; a line that is not one is reported as an error finding.
     static func lines(of text: String) -> [Finding] {
         let decoder = JSONDecoder()

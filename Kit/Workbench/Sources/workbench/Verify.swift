@@ -118,7 +118,7 @@ func verifyExercise(_ exercise: Exercise, _ options: VerifyOptions, _ tally: ino
         return
     }
     // The solution's broken invariants first: the start and every answer are judged against them.
-    if exercise.test == nil && !exercise.isField && !options.brokenSolution && !options.startSolved
+    if exercise.test == nil && !options.brokenSolution && !options.startSolved
         && prepareAnswer(exercise, exercise.solutionPatch, "the solution", &tally) {
         recordInvariantBaseline(exercise, &tally)
         try? workspace.prepare(exercise, startSolved: false)
@@ -187,6 +187,8 @@ func recordRaceBaseline(_ exercise: Exercise, _ tally: inout VerifyTally, runs: 
 /// invariants it breaks as the exercise's invariant-baseline.json (the seeds order the
 /// simulators' events, so one run gives the days' verdicts).
 func recordInvariantBaseline(_ exercise: Exercise, _ tally: inout VerifyTally) {
+    // A field exercise runs no app: there are no explored days to record.
+    guard !exercise.isField else { return }
     var grader = Grader(workspace: workspace, shrinks: false)
     grader.recordingBaseline = true
     let grade = grader.grade(exercise, focus: Grader.invariantsSubject)
