@@ -204,6 +204,10 @@ struct Workspace {
         try write(manifest, to: self.exercise.appendingPathComponent("Package.swift"))
         let tests = self.exercise.appendingPathComponent("Tests/ExerciseTests")
         try fm.createDirectory(at: tests, withIntermediateDirectories: true)
+        // A field exercise's harness and probe, left by the exercise before, would not build here.
+        for stale in (try? fm.contentsOfDirectory(atPath: tests.path)) ?? [] where !Self.gradingFiles.contains(stale) {
+            try fm.removeItem(at: tests.appendingPathComponent(stale))
+        }
         for file in Self.gradingFiles {
             try write(String(contentsOf: path("\(Self.grading)/\(file)"), encoding: .utf8), to: tests.appendingPathComponent(file))
         }
