@@ -32,7 +32,8 @@ enum Probe {
     /// More entry points at once than the pool has threads (one a core on Linux): an entry
     /// point that blocks its thread until a task signals leaves no thread for the tasks.
     private static func leavesThePoolFree() async throws -> Measured {
-        let callers = 2 * ProcessInfo.processInfo.activeProcessorCount + 2
+        let cores = max(ProcessInfo.processInfo.processorCount, ProcessInfo.processInfo.activeProcessorCount)
+        let callers = 2 * cores + 2
         let gate = Gate(), finished = Recorder<Int>()
         try await Drive.run("\(callers) entry points at once, each waiting for its saves", release: gate.releaseAll) {
             await withTaskGroup(of: Void.self) { group in

@@ -6,9 +6,12 @@ import Foundation
 
 enum Probe {
     static let limit = 3
-    /// More items than the limit plus the pool's threads (one a core on Linux): children
-    /// that block their threads instead of suspending stall the pool, on any machine.
-    static var count: Int { limit + ProcessInfo.processInfo.activeProcessorCount + 2 }
+    /// More items than the limit plus the pool's threads (one a core on Linux; the larger of
+    /// the cores configured and active, in case the pool counts the ones this process may not
+    /// use): children that block their threads instead of suspending stall the pool, on any machine.
+    static var count: Int {
+        limit + max(ProcessInfo.processInfo.processorCount, ProcessInfo.processInfo.activeProcessorCount) + 2
+    }
 
     struct Run {
         let widths: [Int]
