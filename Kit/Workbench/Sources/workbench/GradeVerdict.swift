@@ -73,8 +73,9 @@ extension Grader {
         guard let seen = outcome.findings.first(where: { $0.subject == subject }) else {
             return Finding(subject, .error, title: title, details: ["it did not run:"] + outcome.stopped(outcome.testRun))
         }
+        // Only a judged failure "fails"; an error or a line not measured says why in its own words.
         return Finding(subject, seen.verdict, title: title,
-                       details: seen.verdict == .pass ? [] : ["it fails: \(seen.details.first ?? "?")"])
+                       details: seen.verdict == .pass ? [] : [(seen.verdict == .fail ? "it fails: " : "") + (seen.details.first ?? "?")])
     }
 
     private func noTrapFinding(_ outcome: TestOutcome, title: String) -> Finding {
