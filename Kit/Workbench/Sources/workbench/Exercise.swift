@@ -1,7 +1,7 @@
 import Foundation
 
 /// One graded exercise: a real intermediate state (a stage's folder, copied, with patches
-/// applied), the signals that grade it, three hints and a solution. Data: the exercise.json in
+/// applied; or, for a field exercise, the lesson's own code: `kind`), the signals that grade it, three hints and a solution. Data: the exercise.json in
 /// its folder, Kit/Workbench/Exercises/SLUG/, beside its README.md (Exercises.swift reads them).
 struct Exercise: Sendable, Codable {
     /// The slug, the name of its folder, which holds solution.patch (and start.patch).
@@ -71,10 +71,7 @@ struct Exercise: Sendable, Codable {
     var wrongAnswersFolder: String { "Kit/Workbench/Exercises/\(slug)" }
 }
 
-/// An exercise where the learner writes a test: the grader runs it on the stage as it is,
-/// where it must pass, and on copies with a defect planted (the exercise's mutant.patch),
-/// where it must fail, on each. Both checks are needed: a test that asserts nothing passes on both,
-/// and one that checks before the work has happened fails on both.
+/// What an exercise starts from and what grades it.
 enum ExerciseKind: String, Sendable, Codable {
     /// A copy of a stage of the app, graded by the suite, the catalogue and the workbench's checks.
     case stage
@@ -83,6 +80,10 @@ enum ExerciseKind: String, Sendable, Codable {
     case field
 }
 
+/// An exercise where the learner writes a test: the grader runs it on the stage as it is,
+/// where it must pass, and on copies with a defect planted (the exercise's mutant.patch),
+/// where it must fail, on each. Both checks are needed: a test that asserts nothing passes on both,
+/// and one that checks before the work has happened fails on both.
 struct LearnerTest: Sendable, Codable {
     /// One defect mutant.patch plants, chosen by the test process's WORKBENCH_MUTANT.
     struct Mutant: Sendable, Codable {
