@@ -58,10 +58,20 @@ let package = Package(
             name: "workbench", dependencies: ["MatrixKit", fromApp("TrackerSpec")], path: "Workbench",
             // The report type and the workbench checks' ids are shared with the grading tests,
             // which the tool copies into each exercise's package.
-            exclude: ["Exercises", "Tests", "Grading/Grading.swift", "Grading/ExerciseChecks.swift"],
-            sources: ["Sources/workbench", "Grading/GradeReport.swift", "Grading/ExerciseCheckIDs.swift"],
+            exclude: ["Exercises", "Tests", "FieldTests", "Grading/Grading.swift", "Grading/ExerciseChecks.swift", "Grading/Field"],
+            sources: ["Sources/workbench", "Grading/GradeReport.swift", "Grading/ExerciseCheckIDs.swift", "Grading/FieldPropertyIDs.swift"],
             // A command-line tool with top-level state, single-threaded: the Swift 5 mode.
             swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
+        // The field exercises' harness (copied into each field exercise's tests), tested on
+        // its own: the manual clock, the gate, and a hang reported as one.
+        .testTarget(
+            name: "FieldHarnessTests", path: "Workbench",
+            exclude: ["Exercises", "Tests", "Sources", "Grading/Grading.swift", "Grading/ExerciseChecks.swift",
+                      "Grading/GradeReport.swift", "Grading/ExerciseCheckIDs.swift", "Grading/FieldPropertyIDs.swift",
+                      "Grading/Field/FieldGrading.swift"],
+            sources: ["Grading/Field", "FieldTests"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
         ),
     ]
 )

@@ -1,7 +1,7 @@
 import Foundation
 
 /// One graded exercise: a real intermediate state (a stage's folder, copied, with patches
-/// applied), the signals that grade it, three hints and a solution. Data: the exercise.json in
+/// applied; or, for a field exercise, the lesson's own code: `kind`), the signals that grade it, three hints and a solution. Data: the exercise.json in
 /// its folder, Kit/Workbench/Exercises/SLUG/, beside its README.md (Exercises.swift reads them).
 struct Exercise: Sendable, Codable {
     /// The slug, the name of its folder, which holds solution.patch (and start.patch).
@@ -35,6 +35,15 @@ struct Exercise: Sendable, Codable {
     var modules: [String] = []
     /// Why these signals: what a wrong answer would pass without them (for authors).
     var why: String? = nil
+    /// What the exercise starts from: a stage of the app (absent: the default), or a field
+    /// lesson's own code, with no app (GradeField.swift, Kit/MAINTAINERS.md).
+    var kind: ExerciseKind? = nil
+
+    var isField: Bool { kind == .field }
+    /// A field exercise's starting files (copied to Exercise/Sources/`folder`) and its probe
+    /// (copied into the hidden test target beside the harness).
+    var fieldStart: String { "Kit/Workbench/Exercises/\(slug)/start" }
+    var fieldProbe: String { "Kit/Workbench/Exercises/\(slug)/grade" }
 
     /// The settings of stage `settingsOfStage`'s target; a manifest the tool cannot read ends it.
     var settings: StageSettings {
@@ -60,6 +69,15 @@ struct Exercise: Sendable, Codable {
     var row: String? { graded.lazy.compactMap { if case .row(let id) = $0 { id } else { nil } }.first }
     /// The wrong answers kept beside the solution (wrong-*.patch), for `verify`.
     var wrongAnswersFolder: String { "Kit/Workbench/Exercises/\(slug)" }
+}
+
+/// What an exercise starts from and what grades it.
+enum ExerciseKind: String, Sendable, Codable {
+    /// A copy of a stage of the app, graded by the suite, the catalogue and the workbench's checks.
+    case stage
+    /// A field lesson's code in a package of its own, graded by the exercise's probe on the
+    /// properties it measures (`field:ID` signals).
+    case field
 }
 
 /// An exercise where the learner writes a test: the grader runs it on the stage as it is,

@@ -90,7 +90,7 @@ extension Grader {
         for signal in run.graded where !graded.contains(where: { $0.subject == signal.subject }) {
             findings.append(Finding(signal.subject, .notMeasured, title: "\(signal)", details: ["not measured: the exercise does not build"]))
         }
-        if run.exercise.test == nil {
+        if run.exercise.test == nil && !run.exercise.isField {
             findings.append(Finding(Grader.behaviourSubject, .notMeasured, title: Grader.behaviourTitle, details: ["not measured: the exercise does not build"]))
         }
         return findings

@@ -41,7 +41,7 @@ extension Grader {
             }
             switch signal {
             case .row(let id): findings.append(rowFinding(id, outcome, title: title))
-            case .check, .behaviour: findings.append(reported(signal.subject, outcome, title: title))
+            case .check, .behaviour, .field: findings.append(reported(signal.subject, outcome, title: title))
             case .race(let id): findings.append(raceFinding(id, run, outcome, title: title))
             case .noTrap: findings.append(noTrapFinding(outcome, title: title))
             case .builds, .diagnostic, .absent, .untouched, .testPasses, .testCatchesMutant, .launchGlobalQuiet, .launchGlobalIsolated: break
@@ -69,12 +69,13 @@ extension Grader {
     }
 
     /// The verdict the grading tests reported for `subject` (a workbench check, a behaviour check).
-    private func reported(_ subject: Subject, _ outcome: TestOutcome, title: String) -> Finding {
+    func reported(_ subject: Subject, _ outcome: TestOutcome, title: String) -> Finding {
         guard let seen = outcome.findings.first(where: { $0.subject == subject }) else {
             return Finding(subject, .error, title: title, details: ["it did not run:"] + outcome.stopped(outcome.testRun))
         }
+        // Only a judged failure "fails"; an error or a line not measured says why in its own words.
         return Finding(subject, seen.verdict, title: title,
-                       details: seen.verdict == .pass ? [] : ["it fails: \(seen.details.first ?? "?")"])
+                       details: seen.verdict == .pass ? [] : [(seen.verdict == .fail ? "it fails: " : "") + (seen.details.first ?? "?")])
     }
 
     private func noTrapFinding(_ outcome: TestOutcome, title: String) -> Finding {

@@ -44,6 +44,7 @@ struct Grader {
         case .testPasses: "your test passes on stage \(exercise.stage) as it is"
         case .testCatchesMutant: "your test fails on every copy of stage \(exercise.stage) with a defect planted (\(exercise.test?.mutants.count ?? 0) copies)"
         case .launchGlobalQuiet, .launchGlobalIsolated: "\(signal)"
+        case .field(let property): property.name
         }
     }
     static let behaviourTitle = "every behaviour check still passes"
@@ -78,6 +79,8 @@ struct Grader {
         built = build.result.succeeded
         var findings = buildFindings(run, build)
         guard build.result.succeeded else { return findings + unbuiltFindings(run, build, graded: findings) }
+        // A field exercise has no app: its own probe measures the learner's code (GradeField.swift).
+        if run.exercise.isField { return findings + fieldFindings(run) }
         // A test exercise leaves the app as it is: its tests are the learner's, on the stage and on the mutants.
         if let test = run.exercise.test {
             return findings + gradeLearnerTest(run.exercise, test, shell: run.shell, scratch: run.scratch, measured: run.measured)
@@ -107,7 +110,7 @@ struct GradingRun {
     var shell: Shell { Shell(directory: grader.workspace.exercise, scratch: tmp) }
     var graded: [Signal] { exercise.graded }
     /// The exercise package's scratch path, from Exercise/.
-    var scratch: String { "../" + (exercise.usesTSan ? Workspace.tsanScratch : Workspace.scratch) }
+    var scratch: String { "../" + Workspace.scratch(of: exercise) }
     static let notMeasured = "not measured: verify grades this wrong answer on the line it names only"
 
     func measured(_ index: Int) -> Bool { focus.map { graded[index].subject == $0 } ?? true }
@@ -125,7 +128,7 @@ struct GradingRun {
     /// The invariants over explored days: in every grade of an answer that runs the app; in
     /// `verify`'s grade of a wrong answer only when its "Fails on:" names an invariant (the
     /// others already fail on their own line, and exploring costs seconds a day).
-    var measuresInvariants: Bool { exercise.test == nil && (focus.map { $0.kind == .invariant } ?? true) }
+    var measuresInvariants: Bool { exercise.test == nil && !exercise.isField && (focus.map { $0.kind == .invariant } ?? true) }
 
     var measuresBehaviour: Bool { focus.map { $0 == Grader.behaviourSubject } ?? true || namedBehaviour }
 }

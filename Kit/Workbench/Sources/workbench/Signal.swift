@@ -41,6 +41,9 @@ enum Signal: Sendable, CustomStringConvertible {
     /// A later read of that same global off the main thread, type-checked beside the answer,
     /// draws the compiler's isolation diagnostic: the compiler, not a promise, guards it.
     case launchGlobalIsolated
+    /// A field exercise's measured property (FieldPropertyIDs.swift), judged by the
+    /// exercise's probe from what the learner's code did under the harness.
+    case field(FieldPropertyID)
 
     var description: String {
         switch self {
@@ -57,6 +60,7 @@ enum Signal: Sendable, CustomStringConvertible {
         case .testCatchesMutant: "your test fails on every copy of the app with a defect planted"
         case .launchGlobalQuiet: "the global the launch sets draws no diagnostic where it is declared or used"
         case .launchGlobalIsolated: "the compiler catches a later read of the launch's global off the main thread"
+        case .field(let property): property.name
         }
     }
 }
@@ -79,6 +83,7 @@ extension Signal: Codable {
         case .testCatchesMutant: Subject(.testCatchesMutant)
         case .launchGlobalQuiet: Subject(.launchGlobalQuiet)
         case .launchGlobalIsolated: Subject(.launchGlobalIsolated)
+        case .field(let property): Subject(.field, property.rawValue)
         }
     }
 
@@ -114,6 +119,9 @@ extension Signal: Codable {
         case .testCatchesMutant: self = .testCatchesMutant
         case .launchGlobalQuiet: self = .launchGlobalQuiet
         case .launchGlobalIsolated: self = .launchGlobalIsolated
+        case .field:
+            guard let property = FieldPropertyID(rawValue: id) else { throw bad("no field property \(id)") }
+            self = .field(property)
         case .invariant, .package: throw bad("not a signal an exercise can name")
         }
     }

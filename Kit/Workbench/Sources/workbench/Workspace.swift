@@ -15,6 +15,15 @@ struct Workspace {
     static let grading = "Kit/Workbench/Grading"
     static let gradingFiles = ["Grading.swift", "GradeReport.swift", "ExerciseCheckIDs.swift", "ExerciseChecks.swift"]
     static let tsanScratch = ".build-workbench-tsan"
+    /// A field exercise's package has no dependency: a scratch path of its own keeps the
+    /// app's exercises' builds intact when the learner moves between kinds.
+    static let fieldScratch = ".build-workbench-field"
+    /// The field harness, copied into a field exercise's hidden test target beside its probe.
+    static let fieldGrading = "Kit/Workbench/Grading/Field"
+
+    static func scratch(of exercise: Exercise) -> String {
+        exercise.isField ? fieldScratch : exercise.usesTSan ? tsanScratch : scratch
+    }
     /// The app package through Kit/'s link, so that its name is not the clone's (see Kit/Package.swift).
     static let appPackage = "CoffeeTrackerKit"
 
@@ -51,6 +60,11 @@ struct Workspace {
         let sources = package.appendingPathComponent("Sources")
         try? fm.removeItem(at: sources)
         try fm.createDirectory(at: sources, withIntermediateDirectories: true)
+        if exercise.isField {
+            try fm.copyItem(at: path(exercise.fieldStart), to: sources.appendingPathComponent(exercise.folder))
+            for patch in exercise.startPatches { try applyPatch(path(patch), in: package) }
+            return
+        }
         let stage = Stage.all[exercise.stage]
         try fm.copyItem(at: path("Sources/\(stage.target)"), to: sources.appendingPathComponent(exercise.folder))
         for module in exercise.modules {
@@ -138,6 +152,7 @@ struct Workspace {
 
     /// The manifest and the grading tests: written before every check, whatever was edited.
     func writePackage(for exercise: Exercise) throws {
+        if exercise.isField { return try writeFieldPackage(for: exercise) }
         let kit = Self.appPackage
         func product(_ name: String) -> String { ".product(name: \"\(name)\", package: \"\(kit)\")" }
         let flags = exercise.complete ? ", .unsafeFlags([\"-strict-concurrency=complete\"])" : ""
@@ -189,6 +204,10 @@ struct Workspace {
         try write(manifest, to: self.exercise.appendingPathComponent("Package.swift"))
         let tests = self.exercise.appendingPathComponent("Tests/ExerciseTests")
         try fm.createDirectory(at: tests, withIntermediateDirectories: true)
+        // A field exercise's harness and probe, left by the exercise before, would not build here.
+        for stale in (try? fm.contentsOfDirectory(atPath: tests.path)) ?? [] where !Self.gradingFiles.contains(stale) {
+            try fm.removeItem(at: tests.appendingPathComponent(stale))
+        }
         for file in Self.gradingFiles {
             try write(String(contentsOf: path("\(Self.grading)/\(file)"), encoding: .utf8), to: tests.appendingPathComponent(file))
         }
@@ -196,7 +215,7 @@ struct Workspace {
                   to: self.exercise.appendingPathComponent("README"))
     }
 
-    private func write(_ text: String, to url: URL) throws {
+    func write(_ text: String, to url: URL) throws {
         if (try? String(contentsOf: url, encoding: .utf8)) == text { return }  // keep the build up to date
         try text.write(to: url, atomically: true, encoding: .utf8)
     }

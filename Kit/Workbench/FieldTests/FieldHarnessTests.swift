@@ -1,0 +1,67 @@
+import Foundation
+import Synchronization
+import Testing
+
+// The field harness (Kit/Workbench/Grading/Field), compiled here on its own: the seams a
+// probe waits on must end waits by events, and must report a hang as one. Serialized: a
+// Drive waits for the whole process to go idle, and another test's watcher thread is
+// always runnable (run in parallel, every test here ended at Drive's 60 s limit).
+
+@Suite(.serialized) struct FieldHarnessTests {
+    @Test func aSleepOnTheManualClockEndsOnlyWhenTheClockPassesItsDeadline() async throws {
+        let clock = ManualClock(), woke = Recorder<String>()
+        try await Drive.run("a sleep of 5 s", release: {
+            woke.add("idle")
+            return clock.advanceToNextDeadline()
+        }) {
+            try? await clock.sleep(for: .seconds(5))
+            woke.add("woke")
+        }
+        #expect(woke.all == ["idle", "woke"])
+        #expect(clock.now.offset == .seconds(5))
+    }
+
+    @Test func aCancelledSleepThrowsAtOnce() async throws {
+        let clock = ManualClock(), outcome = Recorder<String>()
+        try await Drive.run("a cancelled sleep") {
+            let sleeper = Task {
+                do { try await clock.sleep(for: .seconds(5)); outcome.add("slept") } catch { outcome.add("\(type(of: error))") }
+            }
+            sleeper.cancel()
+            await sleeper.value
+        }
+        #expect(outcome.all == ["CancellationError"])
+        #expect(clock.sleeps == 1)
+    }
+
+    @Test func workThatWaitsForNothingTheHarnessHoldsIsAHang() async {
+        let never = Mutex<CheckedContinuation<Void, Never>?>(nil)
+        let started = Date()
+        let hang = await #expect(throws: Hang.self) {
+            try await Drive.run("a wait nobody ends") {
+                await withCheckedContinuation { continuation in never.withLock { $0 = continuation } }
+            }
+        }
+        never.withLock { $0?.resume() }
+        // Found by the process going idle, not by the last-resort limit.
+        #expect(hang?.description.contains("deadlock") == true)
+        #expect(Date().timeIntervalSince(started) < Drive.limit)
+    }
+
+    @Test func theGateCountsWhoIsParkedAndReleasesTheOldestFirst() async throws {
+        let gate = Gate(), order = Recorder<Int>(), widths = Recorder<Int>()
+        try await Drive.run("three callers at a gate", release: {
+            widths.add(gate.parked)
+            return gate.releaseOne()
+        }) {
+            await withTaskGroup(of: Void.self) { group in
+                for caller in 0..<3 {
+                    group.addTask { await gate.pass(); order.add(caller) }
+                }
+            }
+        }
+        #expect(widths.all == [3, 2, 1])
+        #expect(gate.arrived == 3)
+        #expect(order.all.count == 3)
+    }
+}

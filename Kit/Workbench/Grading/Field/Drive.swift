@@ -1,0 +1,67 @@
+// Copied by Scripts/workbench into a field exercise's tests before every check: not yours to edit.
+import Foundation
+import Synchronization
+
+/// The learner's code stopped for good: the process went idle with the work unfinished and
+/// nothing the harness holds to release (a deadlock, a lost wake-up, a loop that never
+/// ends), or, last resort, it never went idle within the limit.
+struct Hang: Error, CustomStringConvertible {
+    let description: String
+
+    /// What the grading test does with a hang: write its finding and end the process. Called
+    /// on the harness's thread, since the hung work may hold every thread of the pool.
+    static let onHang = Mutex<(@Sendable (Hang) -> Void)?>(nil)
+}
+
+/// Runs learner code to its end under the harness: whenever the process is idle with the
+/// work unfinished, `release` lets go of what the harness holds (parked callers, a clock's
+/// sleepers) and says how many; idle with nothing to release is a hang, reported as such.
+enum Drive {
+    /// The last resort, for a process that never goes idle (a busy loop): a timeout, and the
+    /// finding says so.
+    static let limit: TimeInterval = 60
+
+    static func run(_ what: String, release: @escaping @Sendable () -> Int = { 0 },
+                    _ work: @escaping @Sendable () async -> Void) async throws {
+        let done = Mutex(false)
+        Task { await work(); done.withLock { $0 = true } }
+        try await watch(what, finished: { done.withLock { $0 } }, release: release, quietEnds: false)
+    }
+
+    /// Waits until the process is idle with nothing left to release: the learner's code has
+    /// done all it will do (a debouncer's timers fired, its tasks ended).
+    static func untilQuiet(_ what: String, release: @escaping @Sendable () -> Int = { 0 }) async throws {
+        try await watch(what, finished: { false }, release: release, quietEnds: true)
+    }
+
+    private static func watch(_ what: String, finished: @escaping @Sendable () -> Bool, release: @escaping @Sendable () -> Int,
+                              quietEnds: Bool) async throws {
+        let outcome: String? = await withCheckedContinuation { continuation in
+            let thread = Thread {
+                let started = Date()
+                while true {
+                    if finished() { return continuation.resume(returning: nil) }
+                    if Idle.settled() {
+                        if finished() { return continuation.resume(returning: nil) }
+                        if release() == 0 {
+                            if quietEnds { return continuation.resume(returning: nil) }
+                            report("\(what) never finished: the process went idle with the work unfinished and nothing left to release (a deadlock: every thread blocked or parked)")
+                            return continuation.resume(returning: "\(what) never finished (a deadlock)")
+                        }
+                    } else if Date().timeIntervalSince(started) > limit {
+                        report("\(what) did not finish within \(Int(limit)) s while the process stayed busy (a timeout: the last resort, not an event)")
+                        return continuation.resume(returning: "\(what) timed out")
+                    }
+                }
+            }
+            thread.start()
+        }
+        if let outcome { throw Hang(description: outcome) }
+    }
+
+    /// Ends the grade from the watching thread: the test's task may never run again.
+    private static func report(_ description: String) {
+        let hang = Hang(description: description)
+        if let handler = Hang.onHang.withLock({ $0 }) { handler(hang) }
+    }
+}

@@ -1,0 +1,50 @@
+// Copied by Scripts/workbench into a field exercise's tests before every check: not yours to edit.
+import Foundation
+
+/// Whether the process has nothing left to run: no thread but the caller runnable (or on disk I/O), as the
+/// kernel reports it (/proc/self/task). The harness's one way to wait: for the learner's
+/// code to run out of work (every task parked at a seam the harness controls, or done, or
+/// blocked), never for a span of time. A thread preempted on a busy machine is still
+/// runnable ("R"), so a slow machine only makes the wait longer.
+enum Idle {
+    /// Idle in three readings in a row, half a millisecond apart: a thread that wakes another
+    /// makes it runnable before it blocks itself, so a true hand-over is never missed; the
+    /// repeats absorb the runtime's own short wake-ups.
+    static func settled() -> Bool {
+        for reading in 0..<3 {
+            if reading > 0 { usleep(500) }
+            guard let count = runnableOthers() else { return fallbackSettled() }
+            if count > 0 { return false }
+        }
+        return true
+    }
+
+    #if os(Linux)
+    static func runnableOthers() -> Int? {
+        guard let me = try? String(contentsOfFile: "/proc/thread-self/stat", encoding: .utf8).split(separator: " ").first,
+              let tasks = try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task") else { return nil }
+        return tasks.filter { $0 != me && busy.contains(state(of: $0) ?? "S") }.count
+    }
+
+    /// Running or waiting for a core ("R"), or in the kernel on disk I/O ("D": a page fault on
+    /// a cold start is not the learner's code waiting for the harness). Blocked on a lock or a
+    /// futex is "S".
+    private static let busy: Set<Character> = ["R", "D"]
+
+    /// The state letter after the command name, which may hold spaces and parentheses.
+    private static func state(of tid: String) -> Character? {
+        guard let stat = try? String(contentsOfFile: "/proc/self/task/\(tid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return nil }
+        return stat[close...].dropFirst(2).first
+    }
+    #else
+    static func runnableOthers() -> Int? { nil }
+    #endif
+
+    /// Where the kernel does not say (not Linux): a quiet spell stands in, which a loaded
+    /// machine can outlast. The kit measured the harness on Linux only.
+    private static func fallbackSettled() -> Bool {
+        usleep(200_000)
+        return true
+    }
+}

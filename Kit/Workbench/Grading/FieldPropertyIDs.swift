@@ -1,0 +1,39 @@
+// Copied by Scripts/workbench into a field exercise's tests before every check: not yours to edit.
+//
+// The properties a field exercise is graded on, by id, with the words a grade shows for
+// each. Compiled into the workbench tool too (Kit/Package.swift): exercise.json names a
+// property as "field:ID", the tool checks the id is one of these, and the exercise's own
+// probe (Kit/Workbench/Exercises/SLUG/grade/) measures it. Each is a behaviour the harness
+// measures (what ran, how many at once, in what order, what was lost), never printed text.
+
+enum FieldPropertyID: String, CaseIterable, Codable, Sendable {
+    case debounceRunsTheLastEvent = "debounce-runs-the-last-event"
+    case debounceWaitsForTheDelay = "debounce-waits-for-the-delay"
+    case groupStaysWithinTheLimit = "group-stays-within-the-limit"
+    case groupUsesTheLimit = "group-uses-the-limit"
+    case groupRunsEveryItemOnce = "group-runs-every-item-once"
+    case streamEveryConsumerGetsEveryValue = "stream-every-consumer-gets-every-value"
+    case streamEndsForEveryConsumer = "stream-ends-for-every-consumer"
+    case streamForgetsAGoneSubscriber = "stream-forgets-a-gone-subscriber"
+    case depositsLoseNoUpdate = "deposits-lose-no-update"
+    case depositsOverlapAtTheAwait = "deposits-overlap-at-the-await"
+    case entryAwaitsItsWork = "entry-awaits-its-work"
+    case entryLeavesThePoolFree = "entry-leaves-the-pool-free"
+
+    var name: String {
+        switch self {
+        case .debounceRunsTheLastEvent: "a burst of events runs the action once, for the last event"
+        case .debounceWaitsForTheDelay: "nothing runs before the injected clock passes the delay, and an event after a quiet spell runs too"
+        case .groupStaysWithinTheLimit: "never more items at work at once than the limit"
+        case .groupUsesTheLimit: "as many items at work at once as the limit allows"
+        case .groupRunsEveryItemOnce: "every item runs, each once"
+        case .streamEveryConsumerGetsEveryValue: "every consumer receives every value, in the order sent"
+        case .streamEndsForEveryConsumer: "every consumer's loop ends when the feed finishes"
+        case .streamForgetsAGoneSubscriber: "a subscriber whose loop was cancelled is no longer sent to"
+        case .depositsLoseNoUpdate: "two deposits suspended at the same time both count"
+        case .depositsOverlapAtTheAwait: "a deposit does not wait for another's suspension (no lock held across the await)"
+        case .entryAwaitsItsWork: "when the entry point returns, every save has finished"
+        case .entryLeavesThePoolFree: "as many entry points at once as the pool has threads all finish (no thread blocked waiting for a task)"
+        }
+    }
+}
