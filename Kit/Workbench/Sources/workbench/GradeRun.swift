@@ -40,14 +40,30 @@ extension Grader {
             guard case .race(let row) = signal else { continue }
             let logs = run.tmp.appendingPathComponent("tsan-\(row)")
             try? FileManager.default.createDirectory(at: logs, withIntermediateDirectories: true)
-            outcome.raceRuns[row] = runGradingTests(run, [signal.subject], results: results, tsanLogs: logs)
-            let files = (try? FileManager.default.contentsOfDirectory(atPath: logs.path))?.sorted() ?? []
-            outcome.raceReports[row] = files.flatMap { file in
-                TSanLogParser.reports(in: (try? String(contentsOf: logs.appendingPathComponent(file), encoding: .utf8)) ?? "")
+            // TSan misses a race now and then on a busy machine (MAINTAINERS: about 1 run in 10
+            // with both cores loaded): a clean line needs clean runs in a row, so a wrong answer
+            // cannot pass on one lucky run. A run that reports, or stops, ends the tries.
+            for _ in 1...Self.cleanRunsForAPass {
+                let result = runGradingTests(run, [signal.subject], results: results, tsanLogs: logs)
+                outcome.raceRuns[row] = result
+                outcome.raceReports[row] = Self.reports(in: logs)
+                let ran = Finding.lines(of: (try? String(contentsOf: results, encoding: .utf8)) ?? "").last { $0.subject == signal.subject }
+                if ran?.verdict != .pass || outcome.raceReports[row]?.contains(where: \.isRace) == true { break }
             }
         }
         outcome.findings = Finding.lines(of: (try? String(contentsOf: results, encoding: .utf8)) ?? "")
         return outcome
+    }
+
+    /// How many clean runs of a race scenario its line needs to pass.
+    static let cleanRunsForAPass = 3
+
+    /// Every report TSan wrote into `logs` (a file per process).
+    static func reports(in logs: URL) -> [TSanReport] {
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: logs.path))?.sorted() ?? []
+        return files.flatMap { file in
+            TSanLogParser.reports(in: (try? String(contentsOf: logs.appendingPathComponent(file), encoding: .utf8)) ?? "")
+        }
     }
 
     /// One process of the grading tests, running `subjects` (see Grading.swift).
