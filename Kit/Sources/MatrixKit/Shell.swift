@@ -115,6 +115,8 @@ public struct Shell: Sendable {
 public struct RunFailure: Error, Sendable {
     public var what: String
     public var output: String
+    /// TSan printed DEADLYSIGNAL: the process crashed, so the run measured nothing.
+    public var crashedInTSan = false
 
     public init(what: String, output: String) {
         self.what = what

@@ -66,8 +66,26 @@ extension Grader {
         }
     }
 
-    /// One process of the grading tests, running `subjects` (see Grading.swift).
+    /// One process of the grading tests; run again (up to twice) when it crashed under TSan,
+    /// with what it wrote taken back: a race in stages 0-3 can break a reference count and
+    /// crash the process (TSan prints DEADLYSIGNAL), which measures nothing about the answer.
     private func runGradingTests(_ run: GradingRun, _ subjects: [Subject], results: URL, tsanLogs: URL?) -> ProcessResult {
+        let written = (try? Data(contentsOf: results)) ?? Data()
+        let logsBefore = Set(tsanLogs.flatMap { try? FileManager.default.contentsOfDirectory(atPath: $0.path) } ?? [])
+        var result = runGradingProcess(run, subjects, results: results, tsanLogs: tsanLogs)
+        for _ in 1...2 {
+            guard let tsanLogs, RaceScenarioRunner.crashed(tsanLogs) != nil else { break }
+            try? written.write(to: results)
+            for file in (try? FileManager.default.contentsOfDirectory(atPath: tsanLogs.path)) ?? [] where !logsBefore.contains(file) {
+                try? FileManager.default.removeItem(at: tsanLogs.appendingPathComponent(file))
+            }
+            result = runGradingProcess(run, subjects, results: results, tsanLogs: tsanLogs)
+        }
+        return result
+    }
+
+    /// One process of the grading tests, running `subjects` (see Grading.swift).
+    private func runGradingProcess(_ run: GradingRun, _ subjects: [Subject], results: URL, tsanLogs: URL?) -> ProcessResult {
         let exercise = run.exercise
         // A short backtrace of the crashed thread only: an isolation check that Swift inserted
         // traps with no message of its own on Linux, and its frames say which check it was.
