@@ -22,7 +22,7 @@ extension Grader {
         }
         let days = outcome.findings.filter { $0.subject == subject }
         guard days.count >= seeds.count else {
-            return [Finding(subject, .error, title: title, details: ["exploring stopped after \(days.count) days:"] + outcome.stopped(outcome.testRun))]
+            return [Finding(subject, .error, title: title, details: ["exploring stopped after \(days.count) days:"] + outcome.stopped(outcome.daysRun))]
         }
         let excused = Set(days.flatMap(\.failing)).sorted()
         return [Finding(subject, .pass, title: title,
