@@ -41,12 +41,15 @@ extension Grader {
             // The explored days in a process of their own, beside the checks: both wait on
             // the app much of the time, so the grade takes the longer of the two, not both.
             let daysResults = run.tmp.appendingPathComponent("results-days.jsonl")
+            // TSan's logs apart too: a process that crashed is run again on its own logs' word.
+            let daysLogs = logs.map { _ in run.tmp.appendingPathComponent("ignored-tsan-days") }
+            if let daysLogs { try? FileManager.default.createDirectory(at: daysLogs, withIntermediateDirectories: true) }
             let checks = subjects.filter { $0 != days }
             nonisolated(unsafe) var runs: [ProcessResult?] = [nil, nil]
             DispatchQueue.concurrentPerform(iterations: 2) { index in
                 runs[index] = index == 0
                     ? runGradingTests(run, checks, results: results, tsanLogs: logs)
-                    : runGradingTests(run, [days], results: daysResults, tsanLogs: logs)
+                    : runGradingTests(run, [days], results: daysResults, tsanLogs: daysLogs)
             }
             outcome.testRun = runs[0]
             outcome.daysRun = runs[1]
