@@ -87,7 +87,18 @@ if options.skipTSan {
         for run in 1...options.runs {
             for scenario in scenarios {
                 progress.show("\(position(stage)) \(scenario) run \(run)/\(options.runs)")
-                switch tsan.run(scenario: scenario, stage: stage, launch: tsanLaunch) {
+                var outcome = tsan.run(scenario: scenario, stage: stage, launch: tsanLaunch)
+                // TSan misses a race now and then on a loaded machine (a run with no report of
+                // it, never another instead): a row the catalogue has in this stage that its
+                // scenario did not show runs up to twice more, as the notes' TSan blocks do.
+                // A race that is really gone fails all three.
+                let expected = Catalogue.defects.first { $0.id == scenario }?.isPresent(in: stage.number) == true
+                for rerun in 1...2 {
+                    guard expected, case .success(let findings) = outcome, !findings.contains(where: { $0.rows.contains(scenario) }) else { break }
+                    progress.show("\(position(stage)) \(scenario) run \(run)/\(options.runs): no report of it; try \(rerun + 1) of 3")
+                    outcome = tsan.run(scenario: scenario, stage: stage, launch: tsanLaunch)
+                }
+                switch outcome {
                 case .success(let findings):
                     tally.record(run: run, scenario: scenario, findings: findings)
                 case .failure(let failure):
