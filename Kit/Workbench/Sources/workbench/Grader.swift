@@ -117,7 +117,9 @@ struct GradingRun {
 
     /// A behaviour signal is measured (verify named it): then every behaviour check runs to its end.
     var namedBehaviour: Bool {
-        graded.indices.contains { index in
+        // verify names a shared check a wrong answer breaks (`Fails on: behaviour:ID`), signal or not.
+        if let focus, focus.kind == .behaviour, !focus.id.isEmpty { return true }
+        return graded.indices.contains { index in
             switch graded[index] {
             case .behaviour, .noTrap: measured(index)
             default: false

@@ -52,7 +52,10 @@ struct WrongAnswer {
             let measured = grade.findings.filter { $0.verdict == .pass }.map { "\"\($0.title)\"" }
             return "it passes (\(measured.joined(separator: ", "))): the grade cannot tell it from a right answer"
         }
-        guard let line = failing.first(where: { $0.subject == failsOn }) else {
+        // A shared check that is no signal of the exercise fails inside the behaviour line.
+        let named = failsOn.kind == .behaviour && !failsOn.id.isEmpty
+        let inBehaviour = failing.first { named && $0.subject == Grader.behaviourSubject && $0.failing.contains(failsOn.id) }
+        guard let line = failing.first(where: { $0.subject == failsOn }) ?? inBehaviour else {
             return "it fails, but not on \(failsOn): on " + failing.map { "\($0.subject) (\($0.title))" }.joined(separator: ", ")
         }
         if let saying, !line.details.joined(separator: "\n").contains(saying) {
