@@ -45,14 +45,19 @@ extension Grader {
             let daysLogs = logs.map { _ in run.tmp.appendingPathComponent("ignored-tsan-days") }
             if let daysLogs { try? FileManager.default.createDirectory(at: daysLogs, withIntermediateDirectories: true) }
             let checks = subjects.filter { $0 != days }
-            nonisolated(unsafe) var runs: [ProcessResult?] = [nil, nil]
+            // One variable per process: two writes into one array at once would be
+            // overlapping accesses to it (an exclusivity violation), not two separate stores.
+            nonisolated(unsafe) var checksRun: ProcessResult?
+            nonisolated(unsafe) var daysRun: ProcessResult?
             DispatchQueue.concurrentPerform(iterations: 2) { index in
-                runs[index] = index == 0
-                    ? runGradingTests(run, checks, results: results, tsanLogs: logs)
-                    : runGradingTests(run, [days], results: daysResults, tsanLogs: daysLogs)
+                if index == 0 {
+                    checksRun = runGradingTests(run, checks, results: results, tsanLogs: logs)
+                } else {
+                    daysRun = runGradingTests(run, [days], results: daysResults, tsanLogs: daysLogs)
+                }
             }
-            outcome.testRun = runs[0]
-            outcome.daysRun = runs[1]
+            outcome.testRun = checksRun
+            outcome.daysRun = daysRun
             let daysLines = (try? Data(contentsOf: daysResults)) ?? Data()
             if let handle = try? FileHandle(forWritingTo: results) {
                 handle.seekToEndOfFile()
