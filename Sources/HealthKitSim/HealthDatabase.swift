@@ -54,6 +54,8 @@ public final class HealthDatabase: Sendable {
 
     public let configuration: Configuration
     public let events = Events()
+    /// Every gate `hold` handed out (the run opens them all).
+    public let handedOut = HandedOutGates()
     /// Where each request was made and each callback ran, for `tracker --timeline`.
     public let timeline: TimelineRecorder?
 
@@ -159,7 +161,7 @@ public final class HealthDatabase: Sendable {
 
     /// Holds the next request of this kind: its callback waits until the gate opens.
     public func hold(_ operation: Operation) -> Gate {
-        let gate = Gate()
+        let gate = handedOut.make()
         stored.withLock { $0.holds[operation, default: []].append(gate) }
         return gate
     }

@@ -11,6 +11,14 @@ import Synchronization
 public final class Gate: Sendable {
     private let isOpen = Atomic<Bool>(false)
     private let hasWaiter = Atomic<Bool>(false)
+    private let lapsed = Atomic<Bool>(false)
+
+    /// How long a held callback waits for its test before it goes on by itself: long
+    /// enough that no busy machine reaches it (a check under ThreadSanitizer beside a full
+    /// CI took over 10 s between holding a write and opening it), so that only a gate
+    /// nobody opens ever lapses. A lapsed gate is remembered (`lapsedBeforeOpening`): the
+    /// event then went on in an order the test did not choose, and the run judged nothing.
+    public static let patience: Duration = .seconds(120)
 
     public init() {}
 
@@ -23,13 +31,17 @@ public final class Gate: Sendable {
     /// an access once enough happens after it).
     public var isHeld: Bool { hasWaiter.load(ordering: .relaxed) }
 
+    /// True when the waiter went on after `patience` with the gate still shut.
+    public var lapsedBeforeOpening: Bool { lapsed.load(ordering: .relaxed) }
+
     /// Blocks the calling thread until the gate opens (or the timeout passes, so a
     /// forgotten gate slows a test down instead of hanging it).
-    public func wait(timeout: Duration = .seconds(10)) {
+    public func wait(timeout: Duration = Gate.patience) {
         hasWaiter.store(true, ordering: .relaxed)
         let deadline = ContinuousClock.now + timeout
         while !opened && ContinuousClock.now < deadline {
             usleep(100)
         }
+        if !opened { lapsed.store(true, ordering: .relaxed) }
     }
 }

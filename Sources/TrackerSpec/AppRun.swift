@@ -45,14 +45,19 @@ public final class AppRun {
     }
 
     /// Runs `body` with this run, then finishes the run, whether `body` throws or not.
+    /// A gate the body held that lapsed makes the run's outcome no evidence either way.
     public func finish(after body: (AppRun) async throws -> Void) async throws {
+        let outcome: Result<Void, any Error>
         do {
             try await body(self)
+            outcome = .success(())
         } catch {
-            await finish()
-            throw error
+            outcome = .failure(error)
         }
+        let lapsed = device.openEveryGate()
         await finish()
+        if lapsed { throw HeldEventLapsed() }
+        try outcome.get()
     }
 
     /// Terminates the app and launches it again on the same device.

@@ -21,6 +21,16 @@ public struct DefectObserved: Error, CustomStringConvertible {
     public var description: String { "\(defect): \(observation)" }
 }
 
+/// A gate the check held lapsed (`Gate.patience`) before the check opened it: the SDK
+/// event went on in an order the check did not choose, so whatever the check saw after it,
+/// pass or defect, is no evidence. Never a verdict about the app.
+public struct HeldEventLapsed: Error, CustomStringConvertible {
+    public var description: String {
+        "a held SDK event went on by itself after \(Gate.patience) before the check released it: "
+            + "this run judged nothing (a check that forgot its gate, or a machine far too busy)"
+    }
+}
+
 /// Runs the step of a defect check where `defect` shows: a failed expectation or a
 /// timeout in it is that defect, observed.
 func observing(

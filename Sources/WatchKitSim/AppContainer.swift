@@ -25,6 +25,8 @@ public final class AppContainer: Sendable {
     public let ioOnMainQueue = EventCounter()
 
     private let held = SimLock<[Access: [Gate]]>([:])
+    /// Every gate `holdNextRead` and `holdNextWrite` handed out (the run opens them all).
+    public let handedOut = HandedOutGates()
     private let explorer = SimLock<HeldEvents?>(nil)
     private enum Access: String { case read, write }
     // Asked on the app's I/O threads (see `MainQueue` for why not `MainQueue.isCurrent`).
@@ -96,7 +98,7 @@ public final class AppContainer: Sendable {
     }
 
     private func hold(_ access: Access) -> Gate {
-        let gate = Gate()
+        let gate = handedOut.make()
         held.withLock { $0[access, default: []].append(gate) }
         return gate
     }

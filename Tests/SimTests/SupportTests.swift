@@ -29,17 +29,29 @@ struct SupportTests {
 
     @Test("a gate lets its waiter go after the timeout if never opened, and at once if already open")
     func gateTimeout() async throws {
-        let (closed, open) = try await inBackground("two waits") {
+        let (closed, open, lapsed) = try await inBackground("two waits") {
             let clock = ContinuousClock()
-            let closed = clock.measure { Gate().wait(timeout: .milliseconds(50)) }
+            let lapsed = Gate()
+            let closed = clock.measure { lapsed.wait(timeout: .milliseconds(50)) }
             let gate = Gate()
             gate.open()
             let open = clock.measure { gate.wait(timeout: .seconds(5)) }
-            return (closed, open)
+            return (closed, open, [lapsed.lapsedBeforeOpening, gate.lapsedBeforeOpening])
         }
         #expect(closed >= .milliseconds(50))
         #expect(closed < .seconds(5))
         #expect(open < .seconds(1))
+        #expect(lapsed == [true, false], "only the gate that timed out says it lapsed")
+    }
+
+    @Test("handed-out gates are all opened at the end, which says whether one lapsed first")
+    func handedOutGates() async throws {
+        let gates = HandedOutGates()
+        let kept = gates.make(), lapsing = gates.make()
+        try await inBackground("a wait that lapses") { lapsing.wait(timeout: .milliseconds(1)) }
+        #expect(gates.openAll(), "a lapsed gate makes the run judge nothing")
+        #expect(kept.opened && lapsing.opened)
+        #expect(!gates.openAll(), "opened gates are forgotten")
     }
 
     @Test("an event counter counts up and a gauge goes up and down, from many threads at once")
