@@ -49,6 +49,13 @@ public final class WatchDevice: Sendable {
         return FileManager.default.isWritableFile(atPath: memory.path) ? memory : FileManager.default.temporaryDirectory
     }
 
+    /// Opens every gate a test took from this watch's SDKs; returns whether one had lapsed
+    /// (see `Gate.patience`) while the test still held it.
+    public func openEveryGate() -> Bool {
+        let healthLapsed = health.handedOut.openAll()
+        return container.handedOut.openAll() || healthLapsed
+    }
+
     /// Removes the container and the user defaults.
     public func erase() {
         Self.erase(named: defaultsSuite, in: container.directory.deletingLastPathComponent())
@@ -70,13 +77,42 @@ public final class WatchDevice: Sendable {
     /// never erases its devices. Each device's name carries its process's ID, so the next
     /// process removes the containers and defaults of processes that no longer exist, and
     /// leaves those of running ones (another test run beside this one) alone.
-    static func sweepLeftovers(in directory: URL = flash) {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        for name in names where name.hasPrefix(namePrefix) {
-            let pid = name.dropFirst(namePrefix.count).prefix { $0 != "-" }
-            guard let pid = Int32(pid), !processExists(pid) else { continue }
-            erase(named: name, in: directory)
+    ///
+    /// A process that dies after its container is gone can still leave its defaults'
+    /// file behind (Foundation on Linux writes a suite to `~/.config`), so that folder is
+    /// swept too: a learner's home keeps nothing of the kit's runs.
+    static func sweepLeftovers(in directory: URL = flash, preferences: URL? = preferencesDirectory) {
+        for name in leftovers(in: directory) { erase(named: name, in: directory) }
+        guard let preferences else { return }
+        for name in leftovers(in: preferences, suffix: ".plist") {
+            try? FileManager.default.removeItem(at: preferences.appendingPathComponent(name + ".plist"))
+            UserDefaults.standard.removePersistentDomain(forName: name)
         }
+    }
+
+    /// The names (less `suffix`) in `directory` of devices whose process no longer exists.
+    private static func leftovers(in directory: URL, suffix: String = "") -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        return names.filter { $0.hasPrefix(namePrefix) && $0.hasSuffix(suffix) }.compactMap { file in
+            let name = String(file.dropLast(suffix.count))
+            let pid = name.dropFirst(namePrefix.count).prefix { $0 != "-" }
+            guard let pid = Int32(pid), !processExists(pid) else { return nil }
+            return name
+        }
+    }
+
+    /// Where Foundation keeps a suite's file outside the system's own preferences daemon:
+    /// `$XDG_CONFIG_HOME` or `~/.config` on Linux (Darwin's daemon cleans up after
+    /// `removePersistentDomain`, so nothing is swept there).
+    static var preferencesDirectory: URL? {
+        #if os(Linux)
+        if let config = ProcessInfo.processInfo.environment["XDG_CONFIG_HOME"], !config.isEmpty {
+            return URL(fileURLWithPath: config, isDirectory: true)
+        }
+        return FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".config", isDirectory: true)
+        #else
+        return nil
+        #endif
     }
 
     /// Whether a process with this ID exists (signal 0 checks without sending anything).

@@ -22,9 +22,29 @@ struct LeftoverContainerTests {
                 at: directory.appendingPathComponent(name), withIntermediateDirectories: true)
         }
 
-        WatchDevice.sweepLeftovers(in: directory)
+        WatchDevice.sweepLeftovers(in: directory, preferences: nil)
 
         let left = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
         #expect(left == [live, unrelated].sorted())
+    }
+
+    @Test func aDeadProcessesDefaultsFileIsSweptAndALiveOnesIsKept() throws {
+        let containers = FileManager.default.temporaryDirectory
+            .appendingPathComponent("sweep-\(UUID().uuidString)", isDirectory: true)
+        let preferences = containers.appendingPathComponent("config", isDirectory: true)
+        defer { try? FileManager.default.removeItem(at: containers) }
+        try FileManager.default.createDirectory(at: preferences, withIntermediateDirectories: true)
+
+        let alive = ProcessInfo.processInfo.processIdentifier
+        let dead = "\(WatchDevice.namePrefix)\(Int32.max)-\(UUID().uuidString).plist"
+        let live = "\(WatchDevice.namePrefix)\(alive)-\(UUID().uuidString).plist"
+        for name in [dead, live, "Notes.plist"] {
+            try Data().write(to: preferences.appendingPathComponent(name))
+        }
+
+        WatchDevice.sweepLeftovers(in: containers, preferences: preferences)
+
+        let left = try FileManager.default.contentsOfDirectory(atPath: preferences.path).sorted()
+        #expect(left == [live, "Notes.plist"].sorted())
     }
 }
