@@ -13,6 +13,11 @@ public final class HandedOutGates: Sendable {
         return gate
     }
 
+    /// The gates that hold an event now (shut, with a waiter).
+    public var held: [Gate] {
+        gates.withLock { $0.filter { $0.isHeld && !$0.opened } }
+    }
+
     /// Opens every gate handed out so far and forgets them; returns whether any had
     /// lapsed before it was opened.
     @discardableResult

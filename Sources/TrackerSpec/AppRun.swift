@@ -31,8 +31,22 @@ public final class AppRun {
         device = try WatchDevice(configuration)
         try prepare(device)
         queriesBeforeLaunch = device.health.events.queryAnswered.count
+        mainWaitWatch = MainWaitWatch(device)
         runtime = WKExtension.launch(app, on: device)
     }
+
+    /// Opens the check's held gates if the app blocks main on them (see `MainWaitWatch`).
+    private let mainWaitWatch: MainWaitWatch
+
+    deinit { mainWaitWatch.stop() }
+
+    /// How many times main was seen blocked on events the check held (the watch then
+    /// released them, as the SDK would in the end): an app whose main thread waits for
+    /// HealthKit or the disk.
+    public var mainWaitsOnHeldEvents: Int { mainWaitWatch.mainWaits }
+
+    /// Waits for idleness (`waitUntilIdle`) that reached their limit with the app still busy.
+    private var idleWaitsLapsed = 0
 
     /// HealthKit queries answered before the current launch (the database outlives it).
     private var queriesBeforeLaunch: Int
@@ -41,11 +55,13 @@ public final class AppRun {
     public func finish() async {
         await quiesce()
         runtime.terminate()
+        mainWaitWatch.stop()
         device.erase()
     }
 
     /// Runs `body` with this run, then finishes the run, whether `body` throws or not.
-    /// A gate the body held that lapsed makes the run's outcome no evidence either way.
+    /// A gate the body held that lapsed, or a wait for idleness that reached its limit,
+    /// makes the run's outcome no evidence either way.
     public func finish(after body: (AppRun) async throws -> Void) async throws {
         let outcome: Result<Void, any Error>
         do {
@@ -54,9 +70,10 @@ public final class AppRun {
         } catch {
             outcome = .failure(error)
         }
-        let lapsed = device.openEveryGate()
+        var reasons: [RunJudgedNothing.Reason] = device.openEveryGate() ? [.heldEventLapsed] : []
+        if idleWaitsLapsed > 0 { reasons.append(.neverIdle) }
         await finish()
-        if lapsed { throw HeldEventLapsed() }
+        if !reasons.isEmpty { throw RunJudgedNothing(reasons: reasons) }
         try outcome.get()
     }
 
@@ -148,7 +165,7 @@ public final class AppRun {
     /// `held` requests or disk I/O the test holds at a gate; returns whether `condition`
     /// held. For a step the app takes in some stages only: either outcome is correct, and
     /// no time window decides between them. (`limit` only keeps a run whose gate was never
-    /// opened from hanging: the gate gives up after 10 seconds.)
+    /// opened from hanging; a run whose wait reaches it judges nothing: `RunJudgedNothing`.)
     @discardableResult
     public func waitUntilIdle(holding held: Int, limit: Duration = .seconds(30), or condition: () -> Bool) async -> Bool {
         await waitUntilIdle(holdingNow: { held }, limit: limit, or: condition)
@@ -179,13 +196,14 @@ public final class AppRun {
             calmRounds = now == last ? calmRounds + 1 : 0
             last = now
         }
+        if calmRounds < 2 && !condition() { idleWaitsLapsed += 1 }
         return condition()
     }
 
-    /// No thread but the caller and the watchdog is ready to run (always true where the
+    /// No thread but the caller and the kit's own is ready to run (always true where the
     /// system does not say: see `RunnableThreads`).
     private var appThreadsAsleep: Bool {
-        (RunnableThreads.count(ignoring: [Watchdog.threadName]) ?? 0) == 0
+        (RunnableThreads.count(ignoring: RunnableThreads.kitThreads) ?? 0) == 0
     }
 
     /// Everything the simulators count of what the app does.

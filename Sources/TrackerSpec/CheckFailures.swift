@@ -21,13 +21,29 @@ public struct DefectObserved: Error, CustomStringConvertible {
     public var description: String { "\(defect): \(observation)" }
 }
 
-/// A gate the check held lapsed (`Gate.patience`) before the check opened it: the SDK
-/// event went on in an order the check did not choose, so whatever the check saw after it,
-/// pass or defect, is no evidence. Never a verdict about the app.
-public struct HeldEventLapsed: Error, CustomStringConvertible {
+/// A run whose check waited for an event and got a clock instead: whatever it saw after
+/// that, pass or defect, is no evidence. Never a verdict about the app.
+public struct RunJudgedNothing: Error, CustomStringConvertible {
+    public enum Reason: String, Sendable {
+        /// A gate the check held lapsed (`Gate.patience`) before the check opened it: the
+        /// SDK event went on in an order the check did not choose.
+        case heldEventLapsed = "held-event-lapsed"
+        /// A wait for the app to be idle ended at its limit with the app still busy: the
+        /// check looked before the app had done what it was doing.
+        case neverIdle = "never-idle"
+    }
+
+    public let reasons: [Reason]
+
     public var description: String {
-        "a held SDK event went on by itself after \(Gate.patience) before the check released it: "
-            + "this run judged nothing (a check that forgot its gate, or a machine far too busy)"
+        let what = reasons.map { reason in
+            switch reason {
+            case .heldEventLapsed: "a held SDK event went on by itself after \(Gate.patience), before the check released it"
+            case .neverIdle: "the app was still busy when a wait for it to be idle reached its limit"
+            }
+        }
+        return what.joined(separator: "; ") + ": this run judged nothing (a check that forgot its gate, "
+            + "an app that never rests, or a machine far too busy)"
     }
 }
 

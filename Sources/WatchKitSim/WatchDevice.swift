@@ -49,6 +49,11 @@ public final class WatchDevice: Sendable {
         return FileManager.default.isWritableFile(atPath: memory.path) ? memory : FileManager.default.temporaryDirectory
     }
 
+    /// The gates a test took from this watch's SDKs that hold an event now.
+    public func heldGates() -> [Gate] {
+        health.handedOut.held + container.handedOut.held
+    }
+
     /// Opens every gate a test took from this watch's SDKs; returns whether one had lapsed
     /// (see `Gate.patience`) while the test still held it.
     public func openEveryGate() -> Bool {

@@ -74,7 +74,7 @@ final class Grading: XCTestCase {
                     ? found : try await Explorer.explore(CoffeeTrackerApp.self, count: 1, firstSeed: seed).findings.first { $0.id == found.id } ?? found
                 var broken = Finding(
                     Subject(.invariant, found.id), .fail, title: found.invariant?.name ?? "the day makes progress",
-                    details: found.hungAfter.map { ["no progress after \($0)"] } ?? [])
+                    details: found.noProgress.map { [$0] } ?? [])
                 broken.seed = seed
                 broken.order = lean.order
                 record(broken)
@@ -86,7 +86,7 @@ final class Grading: XCTestCase {
         do {
             try await body()
             return Finding(subject, .pass, title: title)
-        } catch let lapsed as HeldEventLapsed {
+        } catch let lapsed as RunJudgedNothing {
             // The check did not judge the answer: never a pass, never a failure of it.
             return Finding(subject, .error, title: title, details: ["\(lapsed)"])
         } catch {

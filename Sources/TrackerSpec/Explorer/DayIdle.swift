@@ -20,7 +20,7 @@ extension ExploredDay {
         var polls = 0
         while !idle.opened {
             guard ContinuousClock.now < deadline else {
-                throw TimedOut(what: "the app to be idle after \(order.last ?? "launch")", after: Self.hangLimit)
+                throw DayHung(hang: .neverIdle)
             }
             usleep(250)
             // Reading every thread's state is costly: look every 2 ms, while main's own
@@ -49,7 +49,7 @@ extension ExploredDay {
     /// is then assumed free, and a held event on main ends the day as a hang.)
     private var isQuiet: Bool {
         let inFlight = health.events.inFlight.level + container.inFlight.level
-        return inFlight == held.count && RunnableThreads.count(ignoring: [Watchdog.threadName]) == 0
+        return inFlight == held.count && RunnableThreads.count(ignoring: RunnableThreads.kitThreads) == 0
     }
 
     /// Runs `body` on the main actor and waits for it, from the day's thread.
@@ -68,7 +68,7 @@ extension ExploredDay {
         }
         let deadline = ContinuousClock.now + Self.hangLimit
         while !done.opened {
-            guard ContinuousClock.now < deadline else { throw TimedOut(what: "main to run the explorer's step", after: Self.hangLimit) }
+            guard ContinuousClock.now < deadline else { throw DayHung(hang: .mainBlocked) }
             usleep(200)
         }
         return try result.withLock { $0 }!.get()
