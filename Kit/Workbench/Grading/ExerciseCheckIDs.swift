@@ -7,6 +7,7 @@
 enum ExerciseCheckID: String, CaseIterable, Codable, Sendable {
     case failedQueryStillCompletes = "failed-query-still-completes"
     case overlappingRefreshWaitsForTheLoad = "overlapping-refresh-waits-for-the-load"
+    case threeRefreshesImportOnce = "three-refreshes-import-once"
     case authorizationWorkOnMain = "authorization-work-on-main"
     case reminderSetOnMain = "reminder-set-on-main"
     case addingADrinkDoesNotWait = "adding-a-drink-does-not-wait"
@@ -15,6 +16,7 @@ enum ExerciseCheckID: String, CaseIterable, Codable, Sendable {
         switch self {
         case .failedQueryStillCompletes: "a refresh whose HealthKit query fails completes its task, and the next imports nothing twice"
         case .overlappingRefreshWaitsForTheLoad: "a refresh that overlaps a load completes its task after that load delivered"
+        case .threeRefreshesImportOnce: "two refreshes that overlap one load do not then both load what arrived since"
         case .authorizationWorkOnMain: "the work after authorization runs on the main thread, the Health status written there"
         case .reminderSetOnMain: "the reminder is set on the main thread"
         case .addingADrinkDoesNotWait: "adding a drink returns at once, while HealthKit is still saving it"

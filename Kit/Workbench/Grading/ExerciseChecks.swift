@@ -25,6 +25,7 @@ enum ExerciseChecks {
                 switch check {
                 case .failedQueryStillCompletes: try await failedQueryStillCompletes(run)
                 case .overlappingRefreshWaitsForTheLoad: try await overlappingRefreshWaitsForTheLoad(run)
+                case .threeRefreshesImportOnce: try await threeRefreshesImportOnce(run)
                 case .authorizationWorkOnMain: try await authorizationWorkOnMain(run)
                 case .reminderSetOnMain: try await reminderSetOnMain(run)
                 case .addingADrinkDoesNotWait: try await addingADrinkDoesNotWaitForHealthKit(run)
@@ -99,15 +100,17 @@ enum ExerciseChecks {
 
     /// The button's action must not wait for HealthKit: the save is held, and the sample it
     /// stores is stored only once the gate opens. A tap that returns with the sample already
-    /// stored waited for the save on the main thread (here, until the held gate gave up).
+    /// stored waited for the save on the main thread (the run's watch saw main blocked on the
+    /// held save and opened its gate, which the check on main never could).
     @MainActor
     static func addingADrinkDoesNotWaitForHealthKit(_ run: AppRun) async throws {
         try await run.waitUntilLaunched()
         let stored = run.health.samples.count
         let gate = run.health.hold(.save)
         defer { gate.open() }
+        let waitsBefore = run.mainWaitsOnHeldEvents
         try run.tapAddDrink(.latte)
-        let waited = run.health.samples.count > stored
+        let waited = run.mainWaitsOnHeldEvents > waitsBefore || run.health.samples.count > stored
         gate.open()
         if waited {
             throw ExerciseCheckFailure(
@@ -115,6 +118,39 @@ enum ExerciseChecks {
                     + "(a user's button would freeze for as long as HealthKit takes)")
         }
         try await waitUntil("the drink to reach HealthKit") { run.health.samples.count > stored }
+    }
+
+    /// Three refreshes over one load: the two that came while it ran must not, once it is
+    /// done, both load from the anchor it ended at, side by side: each would bring what
+    /// arrived since. The first load's query is held until the other two have come; the
+    /// queries after it are held until the app is idle, and another app's sample is added
+    /// then, before they answer. However many loads follow, the sample is listed at most
+    /// once (whether it arrives at all is `other-apps-samples-arrive`).
+    @MainActor
+    static func threeRefreshesImportOnce(_ run: AppRun) async throws {
+        try await run.waitUntilLaunched()
+        let first = run.health.hold(.query)
+        var refreshes = [run.runtime.deliverBackgroundRefresh()]
+        try await waitUntil("the first refresh's query to be held") { first.isHeld }
+        refreshes += [run.runtime.deliverBackgroundRefresh(), run.runtime.deliverBackgroundRefresh()]
+        await run.waitUntilIdle(holding: 1) { false }
+        let later = [run.health.hold(.query), run.health.hold(.query)]
+        let answered = run.health.events.queryAnswered.count
+        first.open()
+        try await waitUntil("the first load's answer") { run.health.events.queryAnswered.count > answered }
+        await run.waitUntilIdle(holdingNow: { later.filter(\.isHeld).count }) { false }
+        run.addSampleFromAnotherApp(mg: 80, minutesAgo: 20)
+        for gate in later { gate.open() }
+        try await waitUntil("the three refresh tasks to complete") {
+            refreshes.allSatisfy { run.record.completionCount(of: $0.identifier) >= 1 }
+        }
+        await run.quiesce()
+        let listed = run.drinkRows.filter { $0 == "06:40  80 mg" }.count
+        if listed > 1 {
+            throw ExerciseCheckFailure(
+                "the other app's drink is listed \(listed) times: the refreshes that waited for the first load "
+                    + "then loaded side by side, from the same anchor")
+        }
     }
 
     /// The second of two overlapping refreshes must wait for the load it joins: a refresh
