@@ -21,7 +21,7 @@ extension StageSuite {
         let replay = { (seed: UInt64) in "replay: swift run tracker --stage \(stage) --seed \(seed)" }
         for finding in exploration.findings {
             guard let invariant = finding.invariant else {
-                Issue.record("no progress after \(finding.hungAfter ?? "launch") (\(replay(finding.seed)))")
+                Issue.record("\(finding.noProgress ?? "no progress after launch") (\(replay(finding.seed)))")
                 continue
             }
             let what = "\(invariant.rawValue): \(invariant.name) (\(replay(finding.seed)))"

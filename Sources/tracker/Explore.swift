@@ -49,7 +49,7 @@ func replay(stage number: Int, seed: UInt64, order: [String]?) async -> Int32 {
         let outcome = try await Explorer.play(app(forStage: number), seed: seed, following: order)
         print("order: \(outcome.order.joined(separator: " "))")
         if let hung = outcome.hungAfter {
-            print("no progress after \(hung)")
+            print("no progress after \(hung): \((outcome.hang ?? .stopped).explanation)")
             return 1
         }
         guard !outcome.broken.isEmpty else {
@@ -70,7 +70,7 @@ private func describe(_ finding: ExplorationFinding) {
     if let invariant = finding.invariant {
         print("  \(invariant.rawValue): \(invariant.name)")
     } else {
-        print("  no progress after \(finding.hungAfter ?? "launch")")
+        print("  \(finding.noProgress ?? "no progress after launch")")
     }
     print("  shortest order: \(finding.order.joined(separator: " "))")
 }

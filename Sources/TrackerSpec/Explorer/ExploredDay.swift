@@ -115,11 +115,11 @@ final class ExploredDay: @unchecked Sendable {
             guard let pick = chooser.choose(among: options, outsidePath: true, isAction: { _ in false }) else {
                 if mainIsFree { return }
                 if mainComesBack() { continue }
-                throw TimedOut(what: "main to be free with nothing held", after: Self.hangLimit)
+                throw DayHung(hang: .mainBlocked)
             }
             try take(pick)
         }
-        throw CheckFailure("the day did not settle: \(Self.stepLimit) held events in a row")
+        throw DayHung(hang: .neverSettled)
     }
 
     private var enabledActions: [String] {

@@ -14,6 +14,13 @@ public struct ExplorationFinding: Codable, Sendable, Hashable {
     public let order: [String]
     /// The last event before a day that made no progress (`nil` for a broken invariant).
     public let hungAfter: String?
+    /// Why that day made no progress (`nil` for a broken invariant).
+    public var hang: Hang? = nil
+
+    /// "no progress after EVENT: why", for a day that hung.
+    public var noProgress: String? {
+        hungAfter.map { "no progress after \($0): \((hang ?? .stopped).explanation)" }
+    }
 }
 
 public struct Exploration: Codable, Sendable {
@@ -72,13 +79,17 @@ public enum Explorer {
         return try await OneAppAtATime.shared.run { @MainActor in
             let day = try ExploredDay(app, chooser: chooser, seed: seed)
             var hung: String?
-            do { try await day.playOnItsThread() } catch { hung = day.order.last ?? "launch" }
-            if !day.held.timedOut.isEmpty { hung = hung ?? day.held.timedOut[0] }
+            var hang: Hang?
+            do { try await day.playOnItsThread() } catch {
+                hung = day.order.last ?? "launch"
+                hang = (error as? DayHung)?.hang ?? .stopped
+            }
+            if !day.held.timedOut.isEmpty && hung == nil { (hung, hang) = (day.held.timedOut[0], .eventNeverReleased) }
             let broken = hung == nil ? ExploredDay.brokenInvariants(of: day.run, facts: day.facts, healthAvailable: day.healthAvailable) : []
             day.held.stopHolding()
             await day.run.finish()
             return DayOutcome(
-                order: day.order, broken: broken.map(\.invariant), seen: broken.map(\.seen), hungAfter: hung,
+                order: day.order, broken: broken.map(\.invariant), seen: broken.map(\.seen), hungAfter: hung, hang: hang,
                 taken: day.chooser.taken, widths: day.chooser.widths)
         }
     }
@@ -113,12 +124,13 @@ public struct DayOutcome: Sendable {
     /// What was seen, one entry per broken invariant (for a person).
     public let seen: [String]
     public let hungAfter: String?
+    public var hang: Hang? = nil
     /// The choices a systematic day took, and how many options each had.
     var taken: [Int] = []
     var widths: [Int] = []
 
     func findings(seed: UInt64) -> [ExplorationFinding] {
-        if let hungAfter { return [ExplorationFinding(invariant: nil, seed: seed, order: order, hungAfter: hungAfter)] }
+        if let hungAfter { return [ExplorationFinding(invariant: nil, seed: seed, order: order, hungAfter: hungAfter, hang: hang)] }
         return broken.map { ExplorationFinding(invariant: $0, seed: seed, order: order, hungAfter: nil) }
     }
 }
