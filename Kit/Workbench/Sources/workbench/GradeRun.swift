@@ -100,14 +100,15 @@ extension Grader {
         }
     }
 
-    /// One process of the grading tests; run again (up to twice) when it crashed under TSan,
+    /// One process of the grading tests; run again (`RaceScenarioRunner.attemptsAfterACrash`
+    /// tries in all) when it crashed under TSan,
     /// with what it wrote taken back: a race in stages 0-3 can break a reference count and
     /// crash the process (TSan prints DEADLYSIGNAL), which measures nothing about the answer.
     private func runGradingTests(_ run: GradingRun, _ subjects: [Subject], results: URL, tsanLogs: URL?) -> ProcessResult {
         let written = (try? Data(contentsOf: results)) ?? Data()
         let logsBefore = Set(tsanLogs.flatMap { try? FileManager.default.contentsOfDirectory(atPath: $0.path) } ?? [])
         var result = runGradingProcess(run, subjects, results: results, tsanLogs: tsanLogs)
-        for _ in 1...2 {
+        for _ in 1..<RaceScenarioRunner.attemptsAfterACrash {
             guard let tsanLogs, RaceScenarioRunner.crashed(tsanLogs) != nil else { break }
             try? written.write(to: results)
             for file in (try? FileManager.default.contentsOfDirectory(atPath: tsanLogs.path)) ?? [] where !logsBefore.contains(file) {
