@@ -49,7 +49,7 @@ func replay(stage number: Int, seed: UInt64, order: [String]?) async -> Int32 {
         let outcome = try await Explorer.play(app(forStage: number), seed: seed, following: order)
         print("order: \(outcome.order.joined(separator: " "))")
         if let hung = outcome.hungAfter {
-            print("no progress after \(hung): \((outcome.hang ?? .stopped).explanation)")
+            print(Hang.noProgress(after: hung, outcome.hang))
             return 1
         }
         guard !outcome.broken.isEmpty else {

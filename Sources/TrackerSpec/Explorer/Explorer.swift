@@ -19,7 +19,7 @@ public struct ExplorationFinding: Codable, Sendable, Hashable {
 
     /// "no progress after EVENT: why", for a day that hung.
     public var noProgress: String? {
-        hungAfter.map { "no progress after \($0): \((hang ?? .stopped).explanation)" }
+        hungAfter.map { Hang.noProgress(after: $0, hang) }
     }
 }
 

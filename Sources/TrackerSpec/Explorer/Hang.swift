@@ -23,6 +23,13 @@ public enum Hang: String, Codable, Sendable {
     }
 }
 
+extension Hang {
+    /// "no progress after EVENT: why", as the tracker, the suite and the grade print it.
+    public static func noProgress(after event: String, _ hang: Hang?) -> String {
+        "no progress after \(event): \((hang ?? .stopped).explanation)"
+    }
+}
+
 /// Thrown by an explored day's steps: the day made no progress, and why.
 struct DayHung: Error, CustomStringConvertible {
     let hang: Hang
