@@ -146,6 +146,7 @@ public final class HealthDatabase: Sendable {
         return stored.withLock { stored in
             guard let index = stored.entries.firstIndex(where: { $0.sample.uuid == uuid }) else { return false }
             let sample = stored.entries.remove(at: index).sample
+            stored.explorer?.ledger.note(.sampleDeleted(id: uuid.uuidString))
             stored.lastChange += 1
             // As in HealthKit, a deleted object keeps only the sync keys of its metadata.
             let kept = sample.metadata?.filter { [HKMetadataKeySyncIdentifier, HKMetadataKeySyncVersion].contains($0.key) }
@@ -253,6 +254,9 @@ public final class HealthDatabase: Sendable {
         events.queryStarted.increment()
         note(query.updateHandler == nil ? "run a query" : "start the live query")
         let queryQueue = nextRequestQueue()
+        // An explored day's ledger follows one-shot queries (a load), not the live one.
+        let ledger = query.updateHandler == nil ? stored.withLock { $0.explorer?.ledger } : nil
+        let number = ledger?.noteQueryStarted()
         perform(.query, kind: query.updateHandler == nil ? "health.query" : "health.live-query", on: queryQueue, work: { [self] in
             stored.withLock { stored in
                 let result = answer(query, since: query.anchor, in: stored)
@@ -263,6 +267,7 @@ public final class HealthDatabase: Sendable {
                 return result
             }
         }) { [self] result in
+            if let ledger, let number { ledger.note(result.answered(query: number)) }
             answering(query.updateHandler == nil ? "query results" : "live query's first results") {
                 query.resultsHandler(query, result.samples, result.deleted, result.anchor, result.error)
             }
@@ -336,6 +341,12 @@ public final class HealthDatabase: Sendable {
         var deleted: [HKDeletedObject]?
         var anchor: HKQueryAnchor?
         var error: HKError?
+
+        /// The ledger's entry for this answer to a one-shot query.
+        func answered(query: Int) -> DayLedger.Entry {
+            .queryAnswered(query: query, added: Set((samples ?? []).map(\.uuid.uuidString)),
+                           deleted: Set((deleted ?? []).map(\.uuid.uuidString)), failed: error != nil)
+        }
     }
 
     /// What changed since `anchor` that the query matches. Called under the lock.

@@ -26,6 +26,8 @@ public final class HeldEvents: Sendable {
 
     private let state = SimLock(State())
     private let patience: Duration
+    /// What the SDKs that hold their events here did, in order (see `DayLedger`).
+    public let ledger = DayLedger()
 
     public init(patience: Duration = .seconds(20)) {
         self.patience = patience

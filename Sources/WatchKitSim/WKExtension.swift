@@ -21,7 +21,11 @@ public final class WKExtension {
     // Unsafe but sound: a `let`, and the server is callable from any thread, as in ClockKit.
     public nonisolated(unsafe) let complicationServer: CLKComplicationServer
     @preconcurrency
-    public private(set) var applicationState = WKApplicationState.inactive
+    public private(set) var applicationState = WKApplicationState.inactive {
+        didSet { inBackground.withLock { $0 = applicationState == .background } }
+    }
+    /// `applicationState == .background`, for a task completed on any thread.
+    nonisolated let inBackground = SimLock(false)
     /// What the app did, as the runtime saw it.
     public var record: RuntimeRecord {
         var record = calls
@@ -99,6 +103,7 @@ public final class WKExtension {
         let runtime = WKExtension(device: device)
         Self.running = runtime
         HealthDatabase.running = device.health
+        device.ledger?.ledger.note(.launched)
         let scene = app.makeScene(for: runtime)
         runtime.delegate = scene.delegate
         runtime.views = [scene.rootView]
@@ -169,7 +174,8 @@ public final class WKExtension {
         calls.deliveredTasks.append(task.identifier)
         deliveredTasks.append(task)
         device.timeline?.note(.taskDelivered, "background task #\(task.identifier) delivered")
-        delegate?.handle([task])
+        device.ledger?.ledger.note(.taskDelivered(task: task.identifier))
+        DeliveredTask.$current.withValue(task.identifier) { delegate?.handle([task]) }
         return task
     }
 

@@ -16,6 +16,8 @@ public class WKRefreshBackgroundTask: Hashable, @unchecked Sendable {
     private let ioInFlight: Gauge
     private let mainQueue: MainQueue
     private let timeline: TimelineRecorder?
+    private let inBackground: SimLock<Bool>
+    private let ledger: LedgerKeeping?
 
     @MainActor
     init(identifier: Int, owner: WKExtension) {
@@ -24,6 +26,8 @@ public class WKRefreshBackgroundTask: Hashable, @unchecked Sendable {
         ioInFlight = owner.device.container.inFlight
         mainQueue = owner.mainQueue
         timeline = owner.device.timeline
+        inBackground = owner.inBackground
+        ledger = owner.device.ledger
     }
 
     /// Called when the task's time is about to run out (watchOS 8): a plain closure in a
@@ -39,6 +43,10 @@ public class WKRefreshBackgroundTask: Hashable, @unchecked Sendable {
         timeline?.note(.taskCompleted, "background task #\(identifier) completed", ioInFlight: running)
         log.append(.init(taskIdentifier: identifier, ioInFlight: running, taskName: currentTaskName,
                          onMainThread: mainQueue.isCurrent))
+        if let ledger {
+            let saved = ledger.savedIDs()
+            ledger.ledger.note(.taskCompleted(task: identifier, inBackground: inBackground.withLock { $0 }, saved: saved))
+        }
     }
 
     /// The calling task's name (SE-0469): `Task.name` needs the Swift 6.2 runtime, which

@@ -20,6 +20,7 @@ public final class WatchDevice: Sendable {
     /// What the simulators saw, where it ran (only when the configuration asks for it).
     public let timeline: TimelineRecorder?
     private let defaultsSuite: String
+    private let ledgerKeeping = SimLock<LedgerKeeping?>(nil)
 
     /// The app's user defaults on this watch: what `UserDefaults.standard` is to an app on
     /// watchOS (one process here simulates many watches, so each has a suite of its own).
@@ -60,6 +61,14 @@ public final class WatchDevice: Sendable {
         let healthLapsed = health.handedOut.openAll()
         return container.handedOut.openAll() || healthLapsed
     }
+
+    /// Has the runtime note its launches and background tasks in an explored day's ledger;
+    /// `savedIDs` reads the ids in the app's saved log when a task is completed.
+    public func keepLedger(_ ledger: DayLedger, savedIDs: @escaping @Sendable () -> Set<String>) {
+        ledgerKeeping.withLock { $0 = LedgerKeeping(ledger: ledger, savedIDs: savedIDs) }
+    }
+
+    var ledger: LedgerKeeping? { ledgerKeeping.withLock { $0 } }
 
     /// Removes the container and the user defaults.
     public func erase() {
@@ -124,4 +133,10 @@ public final class WatchDevice: Sendable {
     static func processExists(_ pid: Int32) -> Bool {
         kill(pid, 0) == 0 || errno != ESRCH
     }
+}
+
+/// An explored day's ledger, as the runtime writes in it (see `WatchDevice.keepLedger`).
+struct LedgerKeeping: Sendable {
+    let ledger: DayLedger
+    let savedIDs: @Sendable () -> Set<String>
 }

@@ -1,11 +1,12 @@
 import CoffeeModel
 import Foundation
+import SimSupport
 import WatchKitSim
 
 extension ExploredDay {
     /// The invariants the settled day breaks, each with what was seen (for a person).
     @MainActor
-    static func brokenInvariants(of run: AppRun, facts: DayFacts, healthAvailable: Bool) -> [Broken] {
+    static func brokenInvariants(of run: AppRun, facts: DayFacts, healthAvailable: Bool, ledger: [DayLedger.Entry]) -> [Broken] {
         let (logged, imported, deleted) = (facts.logged, facts.imported, facts.deleted)
         let screen = run.drinkRows
         let disk = (try? savedRows(of: run)) ?? []
@@ -20,10 +21,9 @@ extension ExploredDay {
         check(.importedOnce, imported.allSatisfy { count(screen, $0) == 1 && count(disk, $0) == 1 }, "imported \(imported); \(seen)")
         let records = facts.earlierRecords + [run.record]
         let tasks = records.flatMap { record in record.deliveredTasks.map { record.completionCount(of: $0) } }
-        // "After its data is saved" is not judged: the runtime cannot tell the task's writes
-        // from the launch's or the user's (counting every write begun in the task's time
-        // blamed stages 5 and 6 for the launch's save).
-        check(.taskCompletesOnce, tasks.allSatisfy { $0 == 1 }, "completions per task \(tasks)")
+        let early = TaskSaves.completedBeforeSaving(ledger, samples: Set([facts.sample].compactMap { $0?.uuidString }))
+        check(.taskCompletesOnce, tasks.allSatisfy { $0 == 1 } && early.isEmpty,
+              "completions per task \(tasks)" + early.map { "; \($0)" }.joined())
         let health = healthAvailable ? "Health: on" : "Health: unavailable"
         check(.authorizationAnswers, run.screen.contains(health), "no \"\(health)\" on screen:\n\(run.screen)")
         let offMain = records.flatMap(\.offMainCalls)
@@ -41,10 +41,14 @@ extension ExploredDay {
     /// The rows of today's drinks in the saved log (none if there is no log).
     @MainActor
     private static func savedRows(of run: AppRun) throws -> [String] {
-        let url = run.device.container.url(for: DrinkLog.fileName)
+        try savedDrinks(in: run.device.container).map(Display.row)
+    }
+
+    /// The drinks in the saved log, read behind the app's back (none if there is no log).
+    static func savedDrinks(in container: AppContainer) throws -> [Drink] {
+        let url = container.url(for: DrinkLog.fileName)
         guard FileManager.default.fileExists(atPath: url.path) else { return [] }
-        let drinks = try PropertyListDecoder().decode([Drink].self, from: Data(contentsOf: url))
-        return drinks.map(Display.row)
+        return try PropertyListDecoder().decode([Drink].self, from: Data(contentsOf: url))
     }
 }
 

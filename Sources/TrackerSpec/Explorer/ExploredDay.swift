@@ -53,6 +53,10 @@ final class ExploredDay: @unchecked Sendable {
             if !Unseen.underThreadSanitizer { configuration.health.latency = .zero }
         }, prepare: { device in
             device.health.holdEveryCallback(in: held)
+            // An unreadable log counts as empty: a task owes its samples to it all the same.
+            device.keepLedger(held.ledger) { [container = device.container] in
+                Set(((try? Self.savedDrinks(in: container)) ?? []).map(\.uuid.uuidString))
+            }
             if Explorer.holdsDiskIO { device.container.holdEveryAccess(in: held) }
         })
         health = run.health

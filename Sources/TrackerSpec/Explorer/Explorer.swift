@@ -85,7 +85,7 @@ public enum Explorer {
                 hang = (error as? DayHung)?.hang ?? .stopped
             }
             if !day.held.timedOut.isEmpty && hung == nil { (hung, hang) = (day.held.timedOut[0], .eventNeverReleased) }
-            let broken = hung == nil ? ExploredDay.brokenInvariants(of: day.run, facts: day.facts, healthAvailable: day.healthAvailable) : []
+            let broken = hung == nil ? ExploredDay.brokenInvariants(of: day.run, facts: day.facts, healthAvailable: day.healthAvailable, ledger: day.held.ledger.entries) : []
             day.held.stopHolding()
             await day.run.finish()
             return DayOutcome(

@@ -15,7 +15,7 @@ public enum Invariant: String, CaseIterable, Codable, Sendable {
         case .loggedOnce: "every drink the user logged is on disk and on screen exactly once"
         case .deletedStaysDeleted: "a drink deleted in Health stays deleted"
         case .importedOnce: "another app's sample is imported once"
-        case .taskCompletesOnce: "every background task completes exactly once, also after a failure"
+        case .taskCompletesOnce: "every background task completes exactly once, after its data is saved, also after a failure"
         case .authorizationAnswers: "authorization always answers"
         case .mainOnlyOnMain: "main-thread-only calls run on main"
         case .complicationShowsTotal: "the complication shows the model's total"
