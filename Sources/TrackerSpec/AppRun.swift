@@ -138,7 +138,7 @@ public final class AppRun {
 
     /// The same, before the app is launched.
     @discardableResult
-    nonisolated static func addSampleFromAnotherApp(mg: Double, minutesAgo: Double, to device: WatchDevice) -> UUID {
+    public nonisolated static func addSampleFromAnotherApp(mg: Double, minutesAgo: Double, to device: WatchDevice) -> UUID {
         let date = device.clock.now.addingTimeInterval(-minutesAgo * 60)
         let sample = HKQuantitySample(
             type: .quantityType(forIdentifier: .dietaryCaffeine)!,

@@ -11,6 +11,7 @@ enum ExerciseCheckID: String, CaseIterable, Codable, Sendable {
     case authorizationWorkOnMain = "authorization-work-on-main"
     case reminderSetOnMain = "reminder-set-on-main"
     case addingADrinkDoesNotWait = "adding-a-drink-does-not-wait"
+    case earlierSampleArrives = "earlier-sample-arrives"
 
     var name: String {
         switch self {
@@ -19,7 +20,8 @@ enum ExerciseCheckID: String, CaseIterable, Codable, Sendable {
         case .threeRefreshesImportOnce: "two refreshes that overlap one load do not then both load what arrived since"
         case .authorizationWorkOnMain: "the work after authorization runs on the main thread, the Health status written there"
         case .reminderSetOnMain: "the reminder is set on the main thread"
-        case .addingADrinkDoesNotWait: "adding a drink returns at once, while HealthKit is still saving it"
+        case .addingADrinkDoesNotWait: "adding a drink returns at once and lists it, while HealthKit is still saving it"
+        case .earlierSampleArrives: "a sample another app saved before the first launch arrives, however late the Health sheet is answered"
         }
     }
 }

@@ -20,7 +20,10 @@ enum ExerciseChecks {
         // A metatype carries no state: sound to hand to the main actor.
         nonisolated(unsafe) let app = app
         try await OneAppAtATime.shared.run { @MainActor in
-            let run = try AppRun(app)
+            var sheet: Gate?
+            let run = try AppRun(app, prepare: { device in
+                if check == .earlierSampleArrives { sheet = sampleThenHeldSheet(on: device) }
+            })
             try await run.finish { run in
                 switch check {
                 case .failedQueryStillCompletes: try await failedQueryStillCompletes(run)
@@ -29,6 +32,7 @@ enum ExerciseChecks {
                 case .authorizationWorkOnMain: try await authorizationWorkOnMain(run)
                 case .reminderSetOnMain: try await reminderSetOnMain(run)
                 case .addingADrinkDoesNotWait: try await addingADrinkDoesNotWaitForHealthKit(run)
+                case .earlierSampleArrives: try await earlierSampleArrives(run, sheet: sheet)
                 }
             }
         }
@@ -101,23 +105,48 @@ enum ExerciseChecks {
     /// The button's action must not wait for HealthKit: the save is held, and the sample it
     /// stores is stored only once the gate opens. A tap that returns with the sample already
     /// stored waited for the save on the main thread (the run's watch saw main blocked on the
-    /// held save and opened its gate, which the check on main never could).
+    /// held save and opened its gate, which the check on main never could). Nor may the
+    /// drink wait for it: with the save still held, the app idle but for it, the list shows
+    /// the drink.
     @MainActor
     static func addingADrinkDoesNotWaitForHealthKit(_ run: AppRun) async throws {
         try await run.waitUntilLaunched()
         let stored = run.health.samples.count
+        let rows = run.drinkRows.count
         let gate = run.health.hold(.save)
         defer { gate.open() }
         let waitsBefore = run.mainWaitsOnHeldEvents
         try run.tapAddDrink(.latte)
-        let waited = run.mainWaitsOnHeldEvents > waitsBefore || run.health.samples.count > stored
-        gate.open()
-        if waited {
+        if run.mainWaitsOnHeldEvents > waitsBefore || run.health.samples.count > stored {
             throw ExerciseCheckFailure(
                 "the tap on a drink returned only after HealthKit had saved it: the main thread waited for the save "
                     + "(a user's button would freeze for as long as HealthKit takes)")
         }
+        guard await run.waitUntilIdle(holding: 1, or: { run.drinkRows.count > rows }) else {
+            throw ExerciseCheckFailure(
+                "the drink was not on the list while HealthKit was still saving it: it shows only once HealthKit answers")
+        }
+        gate.open()
         try await waitUntil("the drink to reach HealthKit") { run.health.samples.count > stored }
+    }
+
+    /// Before the first launch: another app's sample, three hours old, is in Health, and the
+    /// user will answer the Health sheet late (its answer held).
+    static func sampleThenHeldSheet(on device: WatchDevice) -> Gate {
+        AppRun.addSampleFromAnotherApp(mg: 40, minutesAgo: 180, to: device)
+        return device.health.hold(.authorization)
+    }
+
+    /// A query made before the Health sheet is answered lists nothing (no read access yet)
+    /// and still moves the anchor past what is there: a sample from before the first launch
+    /// would then never arrive. The sheet's answer is held until the app is idle but for
+    /// it, whatever the app asks meanwhile; then the sample must be listed.
+    @MainActor
+    static func earlierSampleArrives(_ run: AppRun, sheet: Gate?) async throws {
+        await run.waitUntilIdle(holding: 1) { false }
+        sheet?.open()
+        try await run.waitUntilLaunched()
+        try await run.expectRows(["04:00  40 mg"], "the other app's drink from before the first launch, once the Health sheet is answered")
     }
 
     /// Three refreshes over one load: the two that came while it ran must not, once it is
