@@ -12,6 +12,8 @@ import Foundation
 public final class DayLedger: Sendable {
     public enum Entry: Sendable, Equatable {
         case launched
+        /// The app asked for a background refresh: only then may watchOS deliver one.
+        case refreshScheduled
         case taskDelivered(task: Int)
         /// `saved`: the ids in the app's saved log at that moment; `inBackground`: whether
         /// the app was in the background, where completing the task lets watchOS suspend it.
@@ -41,6 +43,9 @@ public final class DayLedger: Sendable {
     }
 
     public var entries: [Entry] { state.withLock { $0.entries } }
+
+    /// Whether the app has asked for a background refresh in any launch so far.
+    public var refreshWasScheduled: Bool { state.withLock { $0.entries.contains(.refreshScheduled) } }
 }
 
 /// The background task the app is handling: bound by the runtime around `handle(_:)`.

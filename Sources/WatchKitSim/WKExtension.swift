@@ -145,6 +145,7 @@ public final class WKExtension {
         }
         device.timeline?.note(.refreshScheduled, "schedule the next refresh")
         calls.scheduledRefreshes.append(preferredFireDate)
+        device.ledger?.ledger.note(.refreshScheduled)
         DispatchQueue.main.async { completion(nil) }
     }
 

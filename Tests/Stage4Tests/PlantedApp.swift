@@ -13,6 +13,11 @@ enum ForgetfulApp: WatchApp {
 
 @MainActor
 final class ForgetfulDelegate: NSObject, WKExtensionDelegate {
+    /// Asks for refreshes, as watchOS delivers none to an app that did not.
+    func applicationDidFinishLaunching() {
+        WKExtension.shared().scheduleBackgroundRefresh(withPreferredDate: Date(), userInfo: nil) { _ in }
+    }
+
     /// Keeps nothing and completes nothing: the planted break.
     func handle(_ backgroundTasks: Set<WKRefreshBackgroundTask>) {}
 }

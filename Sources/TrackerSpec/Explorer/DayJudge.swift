@@ -21,7 +21,7 @@ extension ExploredDay {
         check(.importedOnce, imported.allSatisfy { count(screen, $0) == 1 && count(disk, $0) == 1 }, "imported \(imported); \(seen)")
         let records = facts.earlierRecords + [run.record]
         let tasks = records.flatMap { record in record.deliveredTasks.map { record.completionCount(of: $0) } }
-        let early = TaskSaves.completedBeforeSaving(ledger, samples: Set([facts.sample].compactMap { $0?.uuidString }))
+        let early = TaskSaves.completedBeforeSaving(ledger, samples: facts.sampleIDs)
         check(.taskCompletesOnce, tasks.allSatisfy { $0 == 1 } && early.isEmpty,
               "completions per task \(tasks)" + early.map { "; \($0)" }.joined())
         let health = healthAvailable ? "Health: on" : "Health: unavailable"

@@ -46,6 +46,7 @@ final class ExploredDay: @unchecked Sendable {
         self.healthAvailable = healthAvailable
         plan = DayAction.plan(seed: seed)
         launchFinishesFirst = DayAction.launchFinishesFirst(seed: seed)
+        let sampleAtLaunch = SimLock<UUID?>(nil)
         run = try AppRun(app, configure: { configuration in
             configuration.health.isAvailable = healthAvailable
             // Every answer waits at its gate, so latency adds only time; under TSan it stays
@@ -58,7 +59,12 @@ final class ExploredDay: @unchecked Sendable {
                 Set(((try? Self.savedDrinks(in: container)) ?? []).map(\.uuid.uuidString))
             }
             if Explorer.holdsDiskIO { device.container.holdEveryAccess(in: held) }
+            if DayAction.sampleBeforeLaunch(seed: seed) {
+                let sample = AppRun.addSampleFromAnotherApp(mg: Self.earlierSampleMG, minutesAgo: Self.earlierSampleMinutesAgo, to: device)
+                sampleAtLaunch.withLock { $0 = sample }
+            }
         })
+        if let sample = sampleAtLaunch.withLock({ $0 }) { facts.sawAtLaunch(sample, on: run.device.clock) }
         health = run.health
         container = run.device.container
     }
@@ -103,7 +109,7 @@ final class ExploredDay: @unchecked Sendable {
         plan = []
         health.failQueries(with: nil)
         try releaseUntilIdle()
-        if healthAvailable {
+        if healthAvailable && held.ledger.refreshWasScheduled {
             try onMain { [run] in _ = run.runtime.deliverBackgroundRefresh() }
             try releaseUntilIdle()
         }
@@ -135,6 +141,9 @@ final class ExploredDay: @unchecked Sendable {
         switch action {
         case .deleteSample: facts.sample != nil && facts.deleted.isEmpty
         case .recoverQueries: !plan.contains(.failQueries)
+        // watchOS delivers a refresh task only once the app has scheduled one (in this
+        // launch or an earlier one): never before the launch asked for Health access.
+        case .refresh: held.ledger.refreshWasScheduled
         case .relaunch: held.count == 0
         default: true
         }

@@ -8,7 +8,10 @@ struct DayFacts: Sendable {
     var logged: [String] = []
     var imported: [String] = []
     var deleted: [String] = []
+    /// The sample another app adds during the day (the one it may delete).
     var sample: UUID?
+    /// The sample another app had added before the first launch, if the day has one.
+    var sampleAtLaunch: UUID?
     /// The records of the launches before the current one.
     var earlierRecords: [RuntimeRecord] = []
     /// Steps at which main was stopped, waiting on a held disk access.
@@ -21,6 +24,8 @@ extension ExploredDay {
     static let drinksToLog: [DrinkType] = [.singleEspresso, .smallCoffee]
     /// Another app's sample: 80 mg, 20 minutes ago.
     static let sampleMG = 80.0, sampleMinutesAgo = 20.0
+    /// The sample already in Health when the app first launches: 40 mg, three hours ago.
+    static let earlierSampleMG = 40.0, earlierSampleMinutesAgo = 180.0
 
     @MainActor
     static func perform(_ action: DayAction, on run: AppRun, facts: DayFacts) async throws -> DayFacts {
@@ -38,8 +43,9 @@ extension ExploredDay {
             facts.imported.append(row(at: clock.now.addingTimeInterval(-sampleMinutesAgo * 60), mg: sampleMG))
         case .deleteSample:
             if let sample = facts.sample { run.health.deleteSample(uuid: sample) }
-            facts.deleted = facts.imported
-            facts.imported = []
+            let gone = row(at: clock.now.addingTimeInterval(-sampleMinutesAgo * 60), mg: sampleMG)
+            facts.deleted.append(gone)
+            facts.imported.removeAll { $0 == gone }
         case .refresh:
             run.runtime.deliverBackgroundRefresh()
         case .relaunch:
@@ -53,7 +59,19 @@ extension ExploredDay {
         return facts
     }
 
-    private static func row(at date: Date, mg: Double) -> String {
+    fileprivate static func row(at date: Date, mg: Double) -> String {
         "\(Display.time(date))  \(Display.milligrams(mg))"
+    }
+}
+
+extension DayFacts {
+    /// The other apps' samples the day has, as ids (what the ledger names).
+    var sampleIDs: Set<String> { Set([sample, sampleAtLaunch].compactMap { $0?.uuidString }) }
+
+    /// Notes the sample another app added before the first launch: the app owes it too.
+    mutating func sawAtLaunch(_ sample: UUID, on clock: SimClock) {
+        sampleAtLaunch = sample
+        let date = clock.now.addingTimeInterval(-ExploredDay.earlierSampleMinutesAgo * 60)
+        imported.append(ExploredDay.row(at: date, mg: ExploredDay.earlierSampleMG))
     }
 }

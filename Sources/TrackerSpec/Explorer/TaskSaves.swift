@@ -20,7 +20,7 @@ enum TaskSaves {
             switch entry {
             case .launched:
                 (launch, owner, owed, completed, inBackground) = (launch + 1, [:], [:], [], [])
-            case .taskDelivered:
+            case .refreshScheduled, .taskDelivered:
                 break
             case .queryStarted(let query, let task):
                 guard let task else { break }
