@@ -137,10 +137,13 @@ enum ExerciseChecks {
         return device.health.hold(.authorization)
     }
 
-    /// A query made before the Health sheet is answered lists nothing (no read access yet)
-    /// and still moves the anchor past what is there: a sample from before the first launch
-    /// would then never arrive. The sheet's answer is held until the app is idle but for
-    /// it, whatever the app asks meanwhile; then the sample must be listed.
+    /// A query made before the Health sheet is answered lists none of another app's samples
+    /// (no read access yet), and an app that loads nothing after the answer leaves a sample
+    /// from before the first launch off the list. The sheet's answer is held until the app
+    /// is idle but for it, whatever the app asks meanwhile; once the app is idle after the
+    /// answer, the sample must be listed. (Whether such a query's anchor also passes the
+    /// sample is the simulator's choice, undocumented: see Steps/FIDELITY.md. The check
+    /// does not depend on it.)
     @MainActor
     static func earlierSampleArrives(_ run: AppRun, sheet: Gate?) async throws {
         await run.waitUntilIdle(holding: 1) { false }
