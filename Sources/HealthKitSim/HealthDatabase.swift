@@ -254,8 +254,10 @@ public final class HealthDatabase: Sendable {
         events.queryStarted.increment()
         note(query.updateHandler == nil ? "run a query" : "start the live query")
         let queryQueue = nextRequestQueue()
-        // An explored day's ledger follows one-shot queries (a load), not the live one.
-        let ledger = query.updateHandler == nil ? stored.withLock { $0.explorer?.ledger } : nil
+        // An explored day's ledger follows one-shot queries (a load), not the live one. Not
+        // exploring, no lock is taken on the app's thread (see `exploring`).
+        let ledger = query.updateHandler == nil && exploring.load(ordering: .relaxed)
+            ? stored.withLock { $0.explorer?.ledger } : nil
         let number = ledger?.noteQueryStarted()
         perform(.query, kind: query.updateHandler == nil ? "health.query" : "health.live-query", on: queryQueue, work: { [self] in
             stored.withLock { stored in
