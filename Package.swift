@@ -33,6 +33,9 @@ let package = Package(
         .executable(name: "tracker", targets: ["tracker"]),
     ],
     targets: [
+        // What the process has left to do: jobs counted through the runtime's enqueue hooks,
+        // and on Darwin which threads are ready to run (C: see its header).
+        .target(name: "SimWork"),
         .target(name: "SimSupport"),
         // Which executor the calling code runs on, for the timeline (C: see its header).
         .target(name: "SimExecutor"),
@@ -43,7 +46,7 @@ let package = Package(
         .target(name: "Recaffeinater", swiftSettings: [.swiftLanguageMode(.v5)]),
         .target(
             name: "TrackerSpec",
-            dependencies: ["SimSupport", "HealthKitSim", "WatchKitSim", "CoffeeModel", "SimExecutor"]
+            dependencies: ["SimSupport", "HealthKitSim", "WatchKitSim", "CoffeeModel", "SimExecutor", "SimWork"]
         ),
         // The glue between the shared checks and Swift Testing, for the StageN test targets;
         // under --sanitize=thread it counts TSan's reports through the runtime's hooks (C).

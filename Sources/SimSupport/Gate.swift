@@ -36,8 +36,24 @@ public final class Gate: Sendable {
 
     /// Blocks the calling thread until the gate opens (or the timeout passes, so a
     /// forgotten gate slows a test down instead of hanging it).
+    /// Told when a thread starts and stops waiting at a gate (`PendingWork` sets it, before
+    /// any app runs). A plain static with a constant initial value, read out of TSan's
+    /// sight: a lazily initialised global would be a lock to TSan on Linux (see `Unseen`).
+    nonisolated(unsafe) private static var onBlock: (@convention(c) (Bool) -> Void)?
+
+    public static func setOnBlock(_ hook: @escaping @convention(c) (Bool) -> Void) {
+        Unseen.run { onBlock = hook }
+    }
+
+    private static func blocking(_ starts: Bool) {
+        Unseen.run { onBlock }?(starts)
+    }
+
     public func wait(timeout: Duration = Gate.patience) {
         hasWaiter.store(true, ordering: .relaxed)
+        // A job waiting here waits for the test: not work the app has left (`PendingWork`).
+        Self.blocking(true)
+        defer { Self.blocking(false) }
         let deadline = ContinuousClock.now + timeout
         while !opened && ContinuousClock.now < deadline {
             usleep(100)

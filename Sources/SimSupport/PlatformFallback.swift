@@ -13,8 +13,9 @@ public enum PlatformMechanism: String, CaseIterable, Sendable {
     /// The Swift runtime's current executor, for the timeline's actor lanes (`SimExecutor`);
     /// fallback: a timeline without actor lanes.
     case executor
-    /// The kernel's list of runnable threads, for waiting until the app is idle
-    /// (`RunnableThreads`); fallback: the system does not say.
+    /// The kernel's thread states (`/proc` on Linux, the Mach thread APIs on Darwin), for
+    /// seeing work on the app's own dispatch queues and main waiting on it (`RunnableThreads`);
+    /// fallback: the system does not say, and the checks that need it say "not measured".
     case runnableThreads = "runnable-threads"
     /// The kit's count of notification loops waiting off the main actor
     /// (`NotificationCenter.notifications(named:)` on Linux); fallback: not counted, as
@@ -22,8 +23,10 @@ public enum PlatformMechanism: String, CaseIterable, Sendable {
     case notifications
 
     /// What `all` forces: every mechanism's fallback, as a Mac may take them. Not `tsan-log`,
-    /// which takes the fallback itself away (named on its own, it shows "not measured").
-    public static var everyFallback: Set<PlatformMechanism> { Set(allCases).subtracting([.tsanLog]) }
+    /// which takes the fallback itself away (named on its own, it shows "not measured"), and
+    /// not `runnable-threads`: a Mac reads its thread states through Mach, so only a system
+    /// with neither `/proc` nor Mach takes that one (named on its own, it is tried here).
+    public static var everyFallback: Set<PlatformMechanism> { Set(allCases).subtracting([.tsanLog, .runnableThreads]) }
 }
 
 /// Which fallbacks are forced: `KIT_FORCE_FALLBACK=tsan-report,tsan-log,executor,runnable-threads,notifications`

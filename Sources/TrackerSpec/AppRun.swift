@@ -25,6 +25,8 @@ public final class AppRun {
         configure: (inout WatchDevice.Configuration) -> Void = { _ in },
         prepare: (WatchDevice) throws -> Void = { _ in }
     ) throws {
+        // Counting the app's jobs must start before the app does (`PendingWork`).
+        _ = PendingWork.isCounted
         var configuration = WatchDevice.Configuration()
         configure(&configuration)
         self.app = app
@@ -71,7 +73,7 @@ public final class AppRun {
             outcome = .failure(error)
         }
         var reasons: [RunJudgedNothing.Reason] = device.openEveryGate() ? [.heldEventLapsed] : []
-        if idleWaitsLapsed > 0 { reasons.append(.neverIdle) }
+        if idleWaitsLapsed > 0 || mainWaitWatch.openedByClock { reasons.append(.neverIdle) }
         await finish()
         if !reasons.isEmpty { throw RunJudgedNothing(reasons: reasons) }
         try outcome.get()
@@ -173,37 +175,40 @@ public final class AppRun {
 
     /// The same, for a count of held requests that grows as requests reach their holds
     /// (the schedule explorer holds every one).
+    ///
+    /// Idle is counted: what is in flight in the simulators is all held, no Swift job is
+    /// queued or running but this one (`PendingWork`), no thread of the app is ready to run
+    /// (`RunnableThreads`, where the system says), and then a trip through main's turn
+    /// changes nothing the simulators count. It wakes on each job enqueued or finished.
     @discardableResult
     public func waitUntilIdle(holdingNow held: () -> Int, limit: Duration = .seconds(30), or condition: () -> Bool) async -> Bool {
         let deadline = ContinuousClock.now + limit
-        var last = activity
-        var calmRounds = 0
-        while calmRounds < 2 && ContinuousClock.now < deadline {
+        while ContinuousClock.now < deadline {
             if condition() { return true }
-            if health.events.inFlight.level + device.container.inFlight.level > held() {
-                calmRounds = 0
-                try? await Task.sleep(for: .milliseconds(1))
+            let epoch = PendingWork.epoch
+            guard settled(holding: held()) else {
+                await PendingWork.change(since: epoch)
                 continue
             }
+            let before = activity
             await roundTrip()
-            var now = activity
-            // The threads that served the round trip go back to sleep; one that stays ready
-            // to run is the app's work in progress, however long it waits for a core.
-            while now == last && !appThreadsAsleep && ContinuousClock.now < deadline {
-                try? await Task.sleep(for: .milliseconds(1))
-                now = activity
-            }
-            calmRounds = now == last ? calmRounds + 1 : 0
-            last = now
+            if condition() { return true }
+            if activity == before && settled(holding: held()) { return false }
         }
-        if calmRounds < 2 && !condition() { idleWaitsLapsed += 1 }
+        if !condition() { idleWaitsLapsed += 1 }
         return condition()
     }
 
-    /// No thread but the caller and the kit's own is ready to run (always true where the
-    /// system does not say: see `RunnableThreads`).
+    /// Everything in flight is held, and nothing else of the app's is queued or ready to run.
+    private func settled(holding held: Int) -> Bool {
+        health.events.inFlight.level + device.container.inFlight.level <= held && appThreadsAsleep
+    }
+
+    /// No Swift job but the caller's is queued or running, and no thread but the caller and
+    /// the kit's own is ready to run (not asked where the system does not say: see
+    /// `RunnableThreads`; then work on the app's own dispatch queues is not seen).
     private var appThreadsAsleep: Bool {
-        (RunnableThreads.count(ignoring: RunnableThreads.kitThreads) ?? 0) == 0
+        PendingWork.jobs == 0 && (RunnableThreads.count(ignoring: RunnableThreads.kitThreads) ?? 0) == 0
     }
 
     /// Everything the simulators count of what the app does.
@@ -225,9 +230,9 @@ public final class AppRun {
     /// Work on the pool shows as a thread ready to run instead.
     private func roundTrip() async {
         if !runtime.isTerminated {
-            let turn = Gate()
-            runtime.atNextTurn { turn.open() }
-            while !turn.opened { try? await Task.sleep(for: .milliseconds(1)) }
+            await withCheckedContinuation { (turned: CheckedContinuation<Void, Never>) in
+                runtime.atNextTurn { turned.resume() }
+            }
         }
         await mainQueueTurn()
     }
@@ -309,19 +314,14 @@ public final class AppRun {
     private func spinPause() { usleep(1000) }
 
     /// Keeps the main thread busy until `condition` holds, or until nothing but the main
-    /// thread could make it hold: no request or disk I/O in flight and no other thread of
-    /// the app ready to run (twice in a row). For a step the app takes off the main thread
-    /// in some stages only (in the others it is queued for main, behind this very wait).
-    /// Where the system does not say which threads are ready (not Linux), at most `fallback`.
-    public func busyMainThread(untilIdleOr condition: () -> Bool, fallback: Duration = .milliseconds(200)) {
-        let deadline = ContinuousClock.now + fallback
+    /// thread could make it hold: no request or disk I/O in flight, no other Swift job, and
+    /// no other thread of the app ready to run (twice in a row). For a step the app takes
+    /// off the main thread in some stages only (in the others it is queued for main, behind
+    /// this very wait).
+    public func busyMainThread(untilIdleOr condition: () -> Bool) {
         var idleLooks = 0
         while !condition() && idleLooks < 2 {
             spinPause()
-            guard RunnableThreads.count() != nil else {
-                if ContinuousClock.now >= deadline { return }
-                continue
-            }
             let inFlight = health.events.inFlight.level + device.container.inFlight.level
             idleLooks = appThreadsAsleep && inFlight == 0 ? idleLooks + 1 : 0
         }

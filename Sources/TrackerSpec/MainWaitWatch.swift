@@ -11,9 +11,10 @@ import WatchKitSim
 /// run a block sent to it, three looks in a row (as `ExploredDay` tells a blocked main).
 /// That is the order the app asked for: an SDK answers a blocked main in the end.
 ///
-/// Where the system does not say which threads are ready to run (`RunnableThreads`), it
-/// opens them once main has been away for `fallbackLimit` with events held: there a clock
-/// decides, and Kit/MAINTAINERS.md says so.
+/// Where the system does not say which threads are ready to run (`RunnableThreads`), main
+/// blocked cannot be told from main busy. Once main has been away for `fallbackLimit` with
+/// events held, it opens them all the same, so that the run ends, and the run judges
+/// nothing (`openedByClock`): a clock never decides a verdict.
 final class MainWaitWatch: Sendable {
     static let threadName = "Kit.mainwait"
     static let fallbackLimit: Duration = .seconds(60)
@@ -21,6 +22,7 @@ final class MainWaitWatch: Sendable {
     private let device: WatchDevice
     private let stopped = Atomic<Bool>(false)
     private let opened = Atomic<Int>(0)
+    private let lapsed = Atomic<Bool>(false)
 
     init(_ device: WatchDevice) {
         self.device = device
@@ -34,6 +36,10 @@ final class MainWaitWatch: Sendable {
     /// How many times main was seen waiting on held events (and the watch opened them).
     var mainWaits: Int { opened.load(ordering: .relaxed) }
 
+    /// Whether held events were opened because main stayed away, not because main was seen
+    /// waiting on them: the run that follows is no evidence either way.
+    var openedByClock: Bool { lapsed.load(ordering: .relaxed) }
+
     private func watch() {
         var probe: Gate?
         var quietLooks = 0
@@ -42,7 +48,7 @@ final class MainWaitWatch: Sendable {
             usleep(2_000)
             let held = device.heldGates()
             let inFlight = device.health.events.inFlight.level + device.container.inFlight.level
-            guard !held.isEmpty, inFlight == held.count else {
+            guard !held.isEmpty, inFlight == held.count, PendingWork.poolJobs == 0 else {
                 (probe, quietLooks, awaySince) = (nil, 0, .now)
                 continue
             }
@@ -53,7 +59,10 @@ final class MainWaitWatch: Sendable {
                 probe = sent
             }
             guard let runnable = RunnableThreads.count(ignoring: RunnableThreads.kitThreads) else {
-                if ContinuousClock.now - awaySince > Self.fallbackLimit { openAll(held) }
+                if ContinuousClock.now - awaySince > Self.fallbackLimit {
+                    lapsed.store(true, ordering: .relaxed)
+                    openAll(held)
+                }
                 continue
             }
             quietLooks = runnable == 0 ? quietLooks + 1 : 0
@@ -69,5 +78,5 @@ final class MainWaitWatch: Sendable {
 
 extension RunnableThreads {
     /// The kit's own threads beside an app: never the app's work in progress.
-    static var kitThreads: Set<String> { [Watchdog.threadName, MainWaitWatch.threadName] }
+    static var kitThreads: Set<String> { [Watchdog.threadName, MainWaitWatch.threadName, PendingWork.threadName] }
 }

@@ -44,12 +44,14 @@ extension ExploredDay {
         return true
     }
 
-    /// Everything in flight is held and no thread but this one and the watchdog's is ready
-    /// to run. (Where the system does not say which threads are ready, never quiet: main
-    /// is then assumed free, and a held event on main ends the day as a hang.)
+    /// Everything in flight is held, no job waits for or runs on the pool, and no thread but
+    /// this one and the kit's is ready to run: main, if it has not run the probe, is blocked.
+    /// (Where the system does not say which threads are ready, never quiet: main is then
+    /// assumed free, and a held event on main ends the day as a hang, which judges nothing.)
     private var isQuiet: Bool {
         let inFlight = health.events.inFlight.level + container.inFlight.level
-        return inFlight == held.count && RunnableThreads.count(ignoring: RunnableThreads.kitThreads) == 0
+        return inFlight == held.count && PendingWork.poolJobs == 0
+            && RunnableThreads.count(ignoring: RunnableThreads.kitThreads) == 0
     }
 
     /// Runs `body` on the main actor and waits for it, from the day's thread.

@@ -2,6 +2,8 @@
 import Glibc
 #endif
 import Foundation
+import SimSupport
+import SimWork
 
 /// The threads of this process that are running or waiting for a core, as the kernel
 /// reports them: how a test tells "the app has nothing left to do" from "the app's next
@@ -11,13 +13,14 @@ public enum RunnableThreads {
     /// How many threads other than the calling one, and other than those whose name is in
     /// `ignoring`, are runnable now; `nil` where the system does not say: not Linux, a check
     /// at start that failed, or `KIT_FORCE_FALLBACK=runnable-threads` (`PlatformFallback`).
-    /// A caller must then rely on other evidence (`AppRun.quiesce`: the simulators' events).
+    /// Linux reads `/proc`, Darwin the Mach thread APIs (`SimWork`). A caller must then rely
+    /// on what is counted (`PendingWork`, the simulators' events).
     public static func count(ignoring names: Set<String> = []) -> Int? {
         let why = PlatformFallback.forced(.runnableThreads) ?? Unseen.run { selfCheckFailure }
         guard let why else { return measured(ignoring: names) }
         PlatformFallback.announce(
             .runnableThreads, why,
-            fallback: "waiting until the app is idle relies on the simulators' events alone, which a busy machine can outlast")
+            fallback: "waiting until the app is idle counts Swift jobs and the simulators' events, not work on the app's own dispatch queues")
         return nil
     }
 
@@ -35,10 +38,31 @@ public enum RunnableThreads {
             }
             return measured(ignoring: []) == nil ? "/proc/self/task could not be listed" : nil
         }
+        #elseif canImport(Darwin)
+        darwinSelfCheck()
         #else
-        "this system has no /proc/self/task (the kit measured this on Linux only)"
+        "this system has neither /proc/self/task nor the Mach thread APIs"
         #endif
     }()
+
+    #if canImport(Darwin)
+    /// A thread of the kit's that spins must be seen ready to run, and none once it stopped.
+    private static func darwinSelfCheck() -> String? {
+        let spin = Gate()
+        let spinning = Gate()
+        let thread = Thread {
+            spinning.open()
+            while !spin.opened {}
+        }
+        thread.name = "Kit.selfcheck"
+        thread.start()
+        while !spinning.opened { usleep(50) }
+        let seen = measured(ignoring: [])
+        spin.open()
+        guard let seen else { return "task_threads or thread_info failed" }
+        return seen >= 1 ? nil : "a spinning thread was not seen ready to run"
+    }
+    #endif
 
     /// Read with plain POSIX calls out of ThreadSanitizer's sight (`Unseen`): Foundation's
     /// file APIs can synchronise through globals the app's own I/O also touches.
@@ -58,6 +82,14 @@ public enum RunnableThreads {
             }
             return runnable
         }
+        #elseif canImport(Darwin)
+        let names = Array(names)
+        let pointers = names.map { strdup($0) }
+        defer { pointers.forEach { free($0) } }
+        let count = pointers.map { UnsafePointer($0) }.withUnsafeBufferPointer {
+            sim_work_runnable_threads($0.baseAddress, Int32(names.count))
+        }
+        return count < 0 ? nil : Int(count)
         #else
         nil
         #endif

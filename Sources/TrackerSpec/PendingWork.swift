@@ -1,0 +1,80 @@
+import Foundation
+import SimSupport
+import SimWork
+
+/// The Swift jobs this process has queued or running: every job enqueued to the global
+/// executor or the main actor's, from its enqueue until it has run, counted through the
+/// runtime's enqueue hooks (`SimWork`). This is how a test tells "the app has nothing left
+/// to do" on every platform alike: by counting, never by a quiet spell of wall-clock time.
+///
+/// What it cannot count is work on the app's own dispatch queues; for that a waiter also
+/// reads the kernel's thread states (`RunnableThreads`).
+public enum PendingWork {
+    /// Installs the hooks (once) and checks them: a job made now must be counted while it
+    /// waits and no longer once it has run. Where either fails, nil and a line saying why.
+    public static let isCounted: Bool = {
+        if let why = selfCheckFailure {
+            FileHandle.standardError.write(Data("kit: Swift jobs are not counted here (\(why)); a wait for idleness that needs them judges nothing\n".utf8))
+            return false
+        }
+        return true
+    }()
+
+    /// Jobs queued or running now, other than the one the calling thread runs.
+    public static var jobs: Int {
+        _ = isCounted
+        return sim_work_pending_global() + sim_work_pending_main()
+    }
+
+    /// Jobs queued for or running on the global executor (the pool), other than the caller's.
+    public static var poolJobs: Int {
+        _ = isCounted
+        return sim_work_pending_global()
+    }
+
+    /// Changes each time a job is enqueued or finishes.
+    public static var epoch: UInt64 { sim_work_epoch() }
+
+    /// Blocks the calling thread until a job is enqueued or finishes after `epoch` was read,
+    /// or `recheck` passes: what the hooks do not see (the simulators' counters, thread
+    /// states) is looked at again at that pace. The pace is never a verdict.
+    public static func waitForChange(since epoch: UInt64, recheck: Duration = .microseconds(500)) {
+        let micros = recheck.components.seconds * 1_000_000 + recheck.components.attoseconds / 1_000_000_000_000
+        sim_work_wait_for_change(epoch, Int(micros))
+    }
+
+    /// Suspends the calling task until a job is enqueued or finishes, or `recheck` passes,
+    /// without being a job meanwhile (a task asleep on `Task.sleep` would wake as one).
+    public static func change(since epoch: UInt64, recheck: Duration = .microseconds(500)) async {
+        await withCheckedContinuation { (resumed: CheckedContinuation<Void, Never>) in
+            let waiter = Thread {
+                waitForChange(since: epoch, recheck: recheck)
+                resumed.resume()
+            }
+            waiter.name = threadName
+            waiter.start()
+        }
+    }
+
+    /// The name of the kit's threads that wait for a change (not the app's work).
+    public static let threadName = "Kit.idle"
+
+    /// Why jobs cannot be counted here, or nil: the hooks install, a detached task is
+    /// counted while it waits to run, and it runs through the kit's hook.
+    static let selfCheckFailure: String? = {
+        guard sim_work_install() else { return "the Swift runtime has no enqueue hooks" }
+        Gate.setOnBlock { starts in starts ? sim_work_block_begin() : sim_work_block_end() }
+        let ran = Gate()
+        let throughHook = SimLock(false)
+        let before = sim_work_epoch()
+        Task.detached {
+            throughHook.withLock { $0 = sim_work_runs_counted_job() }
+            ran.open()
+        }
+        // Bounded, so that a runtime that never runs the job says so instead of hanging.
+        for _ in 0..<100_000 where !ran.opened { usleep(20) }
+        guard ran.opened else { return "a detached task did not run within 2 s" }
+        guard sim_work_epoch() != before, throughHook.withLock({ $0 }) else { return "a detached task did not go through the hooks" }
+        return nil
+    }()
+}
