@@ -24,7 +24,9 @@ public struct Defect: Sendable, Hashable, Identifiable, CustomStringConvertible 
         /// other on one pool thread are ordered by that thread): such a cell must still be
         /// seen at least once over the runs, and the matrix states how often.
         case threadSanitizer(properties: [String], between: Set<Context>, byChance: Set<Int> = [])
-        /// The runtime's watchdog measures a main-thread stall.
+        /// Main is seen blocked on disk I/O: a read or write on the main queue (the container
+        /// records each one's queue), or main waiting on a held write (`MainWaitWatch`). The
+        /// runtime's watchdog shows how long; the verdict counts, never times.
         case watchdog
         /// `-strict-concurrency=complete` diagnostics in the stage's sources: all of them,
         /// or those of these diagnostic groups whose subject is one of these declarations

@@ -31,6 +31,9 @@ public struct RunJudgedNothing: Error, CustomStringConvertible {
         /// A wait for the app to be idle ended at its limit with the app still busy: the
         /// check looked before the app had done what it was doing.
         case neverIdle = "never-idle"
+        /// What the check judges needs the kernel's thread states, which cannot be read here
+        /// (`RunnableThreads`): the check says "not measured" rather than pass.
+        case threadStatesUnread = "thread-states-unread"
     }
 
     public let reasons: [Reason]
@@ -40,6 +43,7 @@ public struct RunJudgedNothing: Error, CustomStringConvertible {
             switch reason {
             case .heldEventLapsed: "a held SDK event went on by itself after \(Gate.patience), before the check released it"
             case .neverIdle: "the app was still busy when a wait for it to be idle reached its limit"
+            case .threadStatesUnread: "not measured: without the kernel's thread states, main waiting on work it handed another queue cannot be seen"
             }
         }
         return what.joined(separator: "; ") + ": this run judged nothing (a check that forgot its gate, "

@@ -13,7 +13,7 @@ struct PlatformFallbackTests {
     @Test("KIT_FORCE_FALLBACK's names: a list, all, and an unknown name refused")
     func parsesTheSwitch() throws {
         #expect(try PlatformFallback.parse("executor, notifications").get() == [.executor, .notifications])
-        #expect(try PlatformFallback.parse("all").get() == [.tsanReport, .executor, .runnableThreads, .notifications])
+        #expect(try PlatformFallback.parse("all").get() == [.tsanReport, .executor, .notifications])
         #expect(try PlatformFallback.parse("").get() == [])
         #expect(throws: PlatformFallback.UnknownMechanism(name: "tsan")) { try PlatformFallback.parse("executor,tsan").get() }
     }
@@ -37,11 +37,13 @@ struct PlatformFallbackTests {
         }
     }
 
-    @Test("without the runnable threads, stage 0's checks give the same verdicts", .timeLimit(.minutes(5)))
+    @Test("without the thread states, stage 0's checks give the same verdicts or say not measured", .timeLimit(.minutes(5)))
     func runnableThreadsSameVerdicts() async {
         let measured = await Self.verdicts(stage: 0, forcing: [])
         let fallback = await Self.verdicts(stage: 0, forcing: [.runnableThreads])
-        #expect(fallback == measured)
+        let notMeasured = fallback.filter { $0.value.contains("not measured") }
+        #expect(fallback.filter { notMeasured[$0.key] == nil } == measured.filter { notMeasured[$0.key] == nil })
+        #expect(notMeasured.count == 1, "only main waiting on its queue's sync goes unseen: \(notMeasured)")
         #expect(measured.values.contains { $0 != "passes" }, "stage 0 shows none of its defects")
     }
 
