@@ -233,6 +233,9 @@ public final class WKExtension {
 
     public func resetStallMeasurement() { watchdog.reset() }
 
+    /// How many heartbeats the watchdog has posted to main (each one a turn of the runtime's).
+    public var heartbeatsPosted: Int { watchdog.beatsPosted }
+
     /// Ends this run of the app: it goes to the background and its objects are released.
     /// Work it left running (a save on a queue, say) still finishes.
     public func terminate() {

@@ -13,10 +13,13 @@ struct ExplorerTests {
         let again = try await Explorer.play(CoffeeTrackerApp.self, seed: 8)
         #expect(first.order == again.order)
         #expect(first.broken == again.broken)
-        #expect(first.broken.contains(.importedOnce), "seed 8 no longer overlaps two refreshes: pick another for this test")
+        // Seed 8's day holds disk I/O, which the explorer does only where thread states are read.
+        if Explorer.holdsDiskIO {
+            #expect(first.broken.contains(.importedOnce), "seed 8 no longer overlaps two refreshes: pick another for this test")
+        }
     }
 
-    @Test("the explorer finds a break, and the order it shrinks to still breaks it")
+    @Test("the explorer finds a break, and the order it shrinks to still breaks it", .enabled(if: Explorer.holdsDiskIO))
     func findsAndShrinks() async throws {
         let exploration = try await Explorer.explore(CoffeeTrackerApp.self, count: 1, firstSeed: 8)
         let finding = try #require(exploration.findings.first { $0.invariant == .importedOnce })
