@@ -29,10 +29,10 @@ public final class Watchdog: Sendable {
     private let windowStart = Atomic<UInt64>(0)
     private let longest = Atomic<UInt64>(0)
     private let running = Atomic<Bool>(false)
-    private let posted = Atomic<Int>(0)
+    private let beatsSent = Atomic<Int>(0)
 
     /// How many heartbeats the thread has posted to main so far.
-    var beatsPosted: Int { posted.load(ordering: .relaxed) }
+    var beatsPosted: Int { beatsSent.load(ordering: .relaxed) }
 
     func start(timeline: TimelineRecorder? = nil, onBeat: @escaping @MainActor @Sendable () -> Void) {
         reset()
@@ -49,7 +49,7 @@ public final class Watchdog: Sendable {
                     }
                     MainActor.assumeIsolated(onBeat)
                 }
-                posted.add(1, ordering: .relaxed)
+                beatsSent.add(1, ordering: .relaxed)
                 pause(for: interval)
             }
         }
