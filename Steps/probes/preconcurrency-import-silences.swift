@@ -1,5 +1,6 @@
 // probe: -swift-version 6 -warnings-as-errors
 // probe uses: PreconcurrencyKit
+// watch: 6.3.1 says nothing, where its own fix-it promises warnings
 // A class from a framework built without concurrency checking, not `Sendable`, captured
 // by a closure that goes to another thread, in a Swift 6 client that imports the
 // framework with `@preconcurrency import` (SE-0337): it compiles with every warning an
