@@ -2,7 +2,7 @@
 // A stand-in for a framework that marks its declarations `@preconcurrency`, built in the
 // Swift 5 mode: two main-actor classes, one marked on the type only, and a class with no
 // actor whose handler-taking methods are marked one but not the other; and a class that
-// is not `Sendable`, unmarked.
+// is not `Sendable`, unmarked; and a marked main-actor protocol.
 
 /// Marked on the type: its members take their isolation, and the mark, from it.
 @preconcurrency @MainActor
@@ -33,4 +33,11 @@ open class Loader {
 public final class Report {
     public init() {}
     public var lines: [String] = []
+}
+
+/// A main-actor protocol, marked: a class that conforms takes its actor, and the mark,
+/// from it, as an app's class does from ClockKit's data source protocol.
+@preconcurrency @MainActor
+public protocol FaceDataSource: AnyObject {
+    func faceAppeared()
 }
