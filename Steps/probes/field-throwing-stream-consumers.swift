@@ -17,6 +17,9 @@ func count(_ stream: AsyncThrowingStream<Int, Error>) async throws -> Int {
 say("two loops wait on one throwing stream")
 async let first = count(readings)
 async let second = count(readings)
-try await Task.sleep(for: .seconds(2))     // generous: both loops wait long before this ends
+// Nothing is ever sent: the trap comes as soon as the second loop waits. The sleep only
+// ends the run of a runtime that does not trap (it would hang otherwise); it decides
+// nothing on one that does.
+try await Task.sleep(for: .seconds(60))
 input.finish()
 say("no trap: the loops ended with \(try await first + second) values")
