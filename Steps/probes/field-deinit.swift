@@ -1,5 +1,5 @@
 // probe: -swift-version 6 -default-isolation MainActor
-// watch: the implicit deinit's isolation under the default is 6.3.1's choice, no proposal's
+// watch: 6.3.1 isolates an implicit deinit under the default; SE-0371 and SE-0466 say otherwise
 // Under main-actor default isolation, four screens released on a background queue: one
 // with `nonisolated deinit`, one with a plain `deinit` written out (nonisolated too), one
 // with an isolated deinit (SE-0371), and one with no deinit at all, which the default
