@@ -1,9 +1,11 @@
 // probe: -swift-version 6 -default-isolation MainActor
+// watch: 6.3.1 keeps a plain `: Sendable` main-actor; SE-0466's amended text exempts it
 // Stage 6's default: a declaration that says nothing about isolation is main-actor, unless
 // it takes its isolation from elsewhere (SE-0466): a superclass, the protocol it conforms
 // to, or a *nonisolated* protocol that refines `SendableMetatype`. A protocol declared here
 // without `nonisolated` is itself main-actor under the default, and so are its conformers.
-// A plain `: Sendable` is no exception.
+// A plain `: Sendable` is no exception on Swift 6.3.1, though SE-0466's amended text
+// exempts a type that directly conforms to a protocol inheriting `SendableMetatype`.
 // Each type's `whereAmI()` is called from a `@concurrent` function: a main-actor method
 // hops to the main thread, a nonisolated one runs where it is called, on the pool.
 // (The compiler warns about `await` on the calls that turn out not to cross: no error.)

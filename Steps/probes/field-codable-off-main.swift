@@ -1,4 +1,5 @@
 // probe: -swift-version 6 -default-isolation MainActor
+// watch: 6.3.1 keeps a plain `: Sendable` main-actor; SE-0466's amended text exempts it
 // Under default main-actor isolation (SE-0466), a conformance whose witnesses are the
 // type's main-actor methods is main-actor isolated too (SE-0470): Decodable's synthesized
 // init(from:) is one. Off the main actor such a conformance
@@ -23,7 +24,7 @@ nonisolated struct Drink: Decodable {     // the fix: a plain value type, no act
 struct Note: nonisolated Decodable {      // or: a nonisolated conformance only
     var text: String
 }
-struct Cup: Decodable, Sendable {         // not a fix: still on the main actor
+struct Cup: Decodable, Sendable {         // not a fix on 6.3.1: still on the main actor
     var grams: Double
 }
 

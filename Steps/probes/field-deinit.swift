@@ -1,7 +1,11 @@
 // probe: -swift-version 6 -default-isolation MainActor
-// Under main-actor default isolation, two screens released on a background queue: one
-// with a nonisolated deinit (the default for a deinit), one with an isolated deinit
-// (SE-0371). Where each deinit ran, and whether it had run when the release returned.
+// watch: 6.3.1 isolates an implicit deinit under the default; SE-0371 and SE-0466 say otherwise
+// Under main-actor default isolation, four screens released on a background queue: one
+// with `nonisolated deinit`, one with a plain `deinit` written out (nonisolated too), one
+// with an isolated deinit (SE-0371), and one with no deinit at all, which the default
+// gives an isolated deallocating deinit (6.3.1, `-emit-silgen`:
+// `__isolated_deallocating_deinit`). Where each deinit ran (for the last, where its stored
+// property was destroyed), and whether it had run when the release returned.
 import Foundation
 import Synchronization
 
@@ -36,6 +40,13 @@ final class Screen {
     }
 }
 
+final class PlainScreen {
+    var shown = 0
+    deinit {                             // written out, saying nothing: nonisolated too
+        events.finished("deinit ran on main: \(onMainQueue())")
+    }
+}
+
 final class IsolatedScreen {
     var shown = 0
     func stopAnimations() { shown = 0 }
@@ -43,6 +54,16 @@ final class IsolatedScreen {
         stopAnimations()                 // allowed: this deinit runs on the main actor
         events.finished("deinit ran on main: \(onMainQueue())")
     }
+}
+
+/// Reports where it is destroyed: with the object that holds it.
+nonisolated final class Witness: Sendable {
+    deinit { events.finished("deinit ran on main: \(onMainQueue())") }
+}
+
+final class QuietScreen {                // no deinit written
+    var shown = 0
+    let witness = Witness()
 }
 
 DispatchQueue.main.setSpecific(key: mainKey, value: true)
@@ -69,6 +90,10 @@ func releaseOffMain<T: AnyObject & Sendable>(_ make: () -> T) async {
 }
 
 await releaseOffMain { Screen() }
-print("nonisolated deinit: \(events.take())")
+print("nonisolated deinit:  \(events.take())")
+await releaseOffMain { PlainScreen() }
+print("plain deinit:        \(events.take())")
 await releaseOffMain { IsolatedScreen() }
-print("isolated deinit: \(events.take())")
+print("isolated deinit:     \(events.take())")
+await releaseOffMain { QuietScreen() }
+print("no deinit written:   \(events.take())")

@@ -80,6 +80,27 @@ func onMainQueue() -> Bool { DispatchQueue.getSpecific(key: mainKey) ?? false }
     print("untilFinished, sets 1, 2: \(inbox.take())")
 }
 
+/// A model with no actor, owned by an actor: the closure runs where the sequence was made
+/// (SE-0475 captures the creating context's isolation), here on that actor.
+@Observable final class Counter { var cups = 0 }
+
+actor Ledger {
+    let counter = Counter()
+    func watch() async -> [String] {
+        let values = Observations {
+            self.preconditionIsolated("the closure runs on the actor that made the sequence")
+            return "\(self.counter.cups) cups"
+        }
+        var seen: [String] = []
+        for await value in values {
+            seen.append(value)
+            if seen.count == 2 { break }
+            counter.cups += 1
+        }
+        return seen
+    }
+}
+
 /// The loop SE-0475 replaces: onChange fires once, so it re-registers from inside.
 @MainActor func reRegistering(_ tally: Tally, into read: @escaping @MainActor (Int) -> Void) {
     withObservationTracking {
@@ -105,4 +126,5 @@ func onMainQueue() -> Bool { DispatchQueue.getSpecific(key: mainKey) ?? false }
 
 await observations()
 await untilFinished()
+print("made in an actor's method, over a plain model it owns: \(await Ledger().watch()), closure on that actor")
 await trackingLoop()

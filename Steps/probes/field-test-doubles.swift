@@ -25,6 +25,18 @@ actor FakeSharedArchive: SharedArchive {       // an actor: every requirement is
     func save(_ mg: Double) { saved.append(mg) }
 }
 
+nonisolated protocol LabelledArchive: Sendable {
+    var label: String { get }                  // synchronous
+    func save(_ mg: Double) async
+}
+
+actor FakeLabelledArchive: LabelledArchive {
+    let label: String                          // a Sendable let: no actor state to guard
+    private(set) var saved: [Double] = []
+    init(label: String) { self.label = label }
+    func save(_ mg: Double) { saved.append(mg) }
+}
+
 func logDrinks(to archive: some DrinkArchive) async -> Int {
     await archive.save(95); await archive.save(63)
     return archive.count
@@ -37,3 +49,6 @@ func logDrinks(to archive: some SharedArchive) async -> Int {
 
 print("main-actor class double: \(await logDrinks(to: FakeDrinkArchive())) saves recorded")
 print("actor double, nonisolated async protocol: \(await logDrinks(to: FakeSharedArchive())) saves recorded")
+let labelled = FakeLabelledArchive(label: "test archive")
+await labelled.save(95)
+print("actor double, synchronous requirement met by a let: \(labelled.label), \(await labelled.saved.count) save recorded")

@@ -1,0 +1,43 @@
+// probe: -swift-version 5
+// A stand-in for a framework that marks its declarations `@preconcurrency`, built in the
+// Swift 5 mode: two main-actor classes, one marked on the type only, and a class with no
+// actor whose handler-taking methods are marked one but not the other; and a class that
+// is not `Sendable`, unmarked; and a marked main-actor protocol.
+
+/// Marked on the type: its members take their isolation, and the mark, from it.
+@preconcurrency @MainActor
+open class MarkedScreen {
+    public init() {}
+    public func refresh() {}
+}
+
+/// The same class, unmarked.
+@MainActor
+open class UnmarkedScreen {
+    public init() {}
+    public func refresh() {}
+}
+
+/// Marked on the type, which has no actor for its members to inherit.
+@preconcurrency
+open class Loader {
+    public init() {}
+    /// Not marked itself: its `@Sendable` is the member's own.
+    public func load(_ done: @escaping @Sendable () -> Void) {}
+    /// Marked itself.
+    @preconcurrency public func fetch(_ done: @escaping @Sendable () -> Void) {}
+}
+
+/// Not marked, and not `Sendable`: what a client may do with it depends on how it imports
+/// the module.
+public final class Report {
+    public init() {}
+    public var lines: [String] = []
+}
+
+/// A main-actor protocol, marked: a class that conforms takes its actor, and the mark,
+/// from it, as an app's class does from ClockKit's data source protocol.
+@preconcurrency @MainActor
+public protocol FaceDataSource: AnyObject {
+    func faceAppeared()
+}
