@@ -39,7 +39,6 @@ struct Exercise: Sendable, Codable {
     /// lesson's own code, with no app (GradeField.swift, Kit/MAINTAINERS.md).
     var kind: ExerciseKind? = nil
 
-    var isField: Bool { kind == .field }
     /// A field exercise's starting files (copied to Exercise/Sources/`folder`) and its probe
     /// (copied into the hidden test target beside the harness).
     var fieldStart: String { "Kit/Workbench/Exercises/\(slug)/start" }

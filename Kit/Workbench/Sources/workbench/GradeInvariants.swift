@@ -13,7 +13,7 @@ extension Grader {
         let subject = Self.invariantsSubject
         let title = "every invariant holds over \(seeds.count) explored schedule\(seeds.count == 1 ? "" : "s") (seed\(seeds.count == 1 ? "" : "s") \(seeds.first)\(seeds.count == 1 ? "" : "-\(seeds.first + seeds.count - 1)"))"
         guard run.measuresInvariants else {
-            return run.exercise.test == nil ? [Finding(subject, .notMeasured, title: title, details: [GradingRun.notMeasured])] : []
+            return run.exercise.room.runsApp ? [Finding(subject, .notMeasured, title: title, details: [GradingRun.notMeasured])] : []
         }
         let broken = outcome.findings.filter { $0.subject.kind == .invariant && !$0.subject.id.isEmpty }
         if !broken.isEmpty { return broken.map(brokenFinding) }

@@ -141,7 +141,7 @@ extension Grader {
         if let race = subjects.first(where: { $0.kind == .race }) { environment["TRACKER_RACE"] = race.id }
         #if os(Linux)
         let bundle = workspace.root.appendingPathComponent(
-            (exercise.usesTSan ? Workspace.tsanScratch : Workspace.scratch) + "/debug/ExercisePackageTests.xctest").path
+            exercise.room.scratch + "/debug/ExercisePackageTests.xctest").path
         // A livelock ends within ProgressWatch.quiet (and a few seconds), not at the timeout.
         let watch = ProgressWatch(results: results)
         return run.shell.run([bundle, "ExerciseTests.Grading/testGrade"], environment: environment, timeout: 300, watch: watch.check)
