@@ -36,6 +36,7 @@ struct AppRoom: Room {
         grade.findings += grader.invariantFindings(run, outcome)
         grade.brokenInvariants = Set(outcome.findings.filter { $0.subject == Subject(.invariant) }.flatMap(\.failing))
         grade.findings += grader.signalFindings(run, outcome, graded: grade.findings)
+        if run.focus.map({ $0 == Subject(.hatch) }) ?? true { grade.findings.append(grader.hatchFinding(exercise)) }
         if grader.verbose {
             for (row, reports) in outcome.raceReports {
                 print("-- raw TSan reports of \(row):")
