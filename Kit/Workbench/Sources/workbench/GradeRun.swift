@@ -133,6 +133,11 @@ extension Grader {
             if recordingBaseline || !shrinks { environment["WORKBENCH_NO_SHRINK"] = "1" }
             if !recordingBaseline {
                 environment["WORKBENCH_SOLUTION_BREAKS"] = InvariantBaseline.breaks(exercise, seeds: seeds).sorted().joined(separator: ",")
+                environment["WORKBENCH_SOLUTION_DAYS"] = InvariantBaseline.days(exercise, seeds: seeds)
+            }
+            // Health is counted where the solution's days were recorded with it (a record with `days`).
+            if recordingBaseline || InvariantBaseline.days(exercise, seeds: seeds) != nil {
+                environment["WORKBENCH_COUNT_HEALTH"] = "1"
             }
         }
         if let tsanLogs {

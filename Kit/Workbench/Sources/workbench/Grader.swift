@@ -13,6 +13,8 @@ struct Grade {
     var raceReports: [String: [TSanReport]] = [:]
     /// Every invariant an explored day broke, excused by the solution or not (for `verify`'s record of the solution's).
     var brokenInvariants: Set<String> = []
+    /// What each explored day broke, by seed: ids and "ID|WITNESS" (for `verify`'s record).
+    var exploredDays: [String: [String]] = [:]
 
     func finding(_ subject: Subject) -> Finding? { findings.first { $0.subject == subject } }
 }
@@ -68,21 +70,17 @@ struct Grader {
             return grade
         }
         let run = GradingRun(grader: self, exercise: exercise, focus: focus, tmp: tmp)
-        grade.findings = findings(run, built: &grade.built, reports: &grade.raceReports, broken: &grade.brokenInvariants)
+        // The build's lines; then, if it built, the room's (what runs).
+        let build = self.build(run)
+        grade.built = build.result.succeeded
+        grade.findings = buildFindings(run, build)
+        if build.result.succeeded {
+            run.exercise.room.grade(run, into: &grade)
+        } else {
+            grade.findings += unbuiltFindings(run, build, graded: grade.findings)
+        }
         grade.seconds = Date().timeIntervalSince(started)
         return grade
-    }
-
-    /// Every line of the grade: the build's, then, if it built, the tests'.
-    private func findings(_ run: GradingRun, built: inout Bool, reports: inout [String: [TSanReport]], broken: inout Set<String>) -> [Finding] {
-        let build = self.build(run)
-        built = build.result.succeeded
-        var findings = buildFindings(run, build)
-        guard build.result.succeeded else { return findings + unbuiltFindings(run, build, graded: findings) }
-        var grade = Grade(findings: findings)
-        run.exercise.room.grade(run, into: &grade)
-        (reports, broken) = (grade.raceReports, grade.brokenInvariants)
-        return grade.findings
     }
 }
 

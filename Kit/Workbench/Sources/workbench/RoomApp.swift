@@ -34,7 +34,9 @@ struct AppRoom: Room {
         grade.raceReports = outcome.raceReports
         grade.findings.append(grader.behaviourFinding(run, outcome))
         grade.findings += grader.invariantFindings(run, outcome)
-        grade.brokenInvariants = Set(outcome.findings.filter { $0.subject == Subject(.invariant) }.flatMap(\.failing))
+        let days = outcome.findings.filter { $0.subject == Subject(.invariant) }
+        grade.brokenInvariants = Set(days.flatMap(\.failing))
+        for day in days { if let seed = day.seed { grade.exploredDays["\(seed)"] = day.failing + day.details } }
         grade.findings += grader.signalFindings(run, outcome, graded: grade.findings)
         if run.focus.map({ $0 == Subject(.hatch) }) ?? true { grade.findings.append(grader.hatchFinding(exercise)) }
         if grader.verbose {

@@ -44,7 +44,8 @@ struct BaselineRecorder {
             tally.fail(exercise, "exploring the solution: \(stopped.details.joined(separator: "; "))", slug: false)
             return
         }
-        let baseline = InvariantBaseline(seeds: grader.seeds.text, breaks: grade.brokenInvariants.sorted())
+        let baseline = InvariantBaseline(seeds: grader.seeds.text, breaks: grade.brokenInvariants.sorted(),
+                                         days: grade.exploredDays.filter { !$0.value.isEmpty }.mapValues { $0.sorted() })
         do {
             try baseline.save(exercise)
             print("   solution's broken invariants over seeds \(baseline.seeds): \(baseline.breaks.isEmpty ? "none" : baseline.breaks.joined(separator: ", ")) (\(String(format: "%.0f", grade.seconds)) s), recorded in \(InvariantBaseline.path(exercise))")
