@@ -51,11 +51,14 @@ let package = Package(
         .target(name: "TryKit", dependencies: ["ExplainKit", "MatrixKit"], swiftSettings: [.swiftLanguageMode(.v6)]),
         .executableTarget(name: "try-snippet", dependencies: ["TryKit"], swiftSettings: [.swiftLanguageMode(.v6)]),
         .testTarget(name: "TryTests", dependencies: ["TryKit", "ExplainKit"], swiftSettings: [.swiftLanguageMode(.v6)]),
+        // Package.swift written and read (dump-package): no dependency, for the workbench,
+        // `try` and `explain --package`.
+        .target(name: "Manifest", swiftSettings: [.swiftLanguageMode(.v6)]),
         // Scripts/workbench: graded exercises. An exercise is its own package in Exercise/
         // (ignored by git) that depends on the app package's library products, so a
         // half-done exercise never breaks the app package.
         .executableTarget(
-            name: "workbench", dependencies: ["MatrixKit", fromApp("TrackerSpec")], path: "Workbench",
+            name: "workbench", dependencies: ["Manifest", "MatrixKit", fromApp("TrackerSpec")], path: "Workbench",
             // The report type and the workbench checks' ids are shared with the grading tests,
             // which the tool copies into each exercise's package.
             exclude: ["Exercises", "Tests", "FieldTests", "Grading/Grading.swift", "Grading/ExerciseChecks.swift", "Grading/Field"],

@@ -24,6 +24,8 @@ struct Subject: Hashable, Codable, Sendable, CustomStringConvertible {
         /// No runtime check stops the test process.
         case noTrap = "no-trap"
         case build, diagnostic, absent, untouched, package
+        /// An escape hatch the learner added (the workbench reads the parse tree).
+        case hatch
         case testPasses = "test-passes"
         case testCatchesMutant = "test-catches-mutant"
         case launchGlobalQuiet = "launch-global-quiet"

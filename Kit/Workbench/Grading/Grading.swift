@@ -54,30 +54,39 @@ final class Grading: XCTestCase {
         }
     }
 
-    /// WORKBENCH_SEEDS "FIRST:COUNT": the explored days; WORKBENCH_SOLUTION_BREAKS: the
-    /// invariant ids the kit's solution breaks too (not shrunk: the workbench does not fail
-    /// on them). One line a day (its seed, the ids it broke), so that the workbench sees
-    /// progress; then, for the first day that breaks each other invariant, its shortest order.
+    /// WORKBENCH_SEEDS "FIRST:COUNT": the explored days. WORKBENCH_SOLUTION_DAYS: what the
+    /// kit's solution broke on each of them (JSON, seed: ["ID", "ID|WITNESS", …]): a day's
+    /// broken invariant is the answer's own unless the solution broke it on the same seed and
+    /// the answer loses or duplicates nothing more (`Witness`). Without it,
+    /// WORKBENCH_SOLUTION_BREAKS: ids excused on every day. One line a day (its seed, the
+    /// ids it broke, their witnesses), so that the workbench sees progress; then, for the
+    /// first day that breaks each invariant as the answer's own, its shortest order.
     private func exploreInvariants() async throws {
         let environment = ProcessInfo.processInfo.environment
         let range = (environment["WORKBENCH_SEEDS"] ?? "1:12").split(separator: ":").compactMap { UInt64($0) }
         let (first, count) = range.count == 2 ? (range[0], range[1]) : (1, 12)
-        let allowed = Set((environment["WORKBENCH_SOLUTION_BREAKS"] ?? "").split(separator: ",").map(String.init))
+        let judge = DayBaseline(environment)
         var shrunk: Set<String> = []
         for seed in first..<first + count {
-            let day = try await Explorer.explore(CoffeeTrackerApp.self, count: 1, firstSeed: seed, shrink: false)
-            var line = Finding(Subject(.invariant), .pass, title: "an explored day", failing: day.findings.map(\.id))
+            let day = try await Explorer.play(CoffeeTrackerApp.self, seed: seed, countingHealth: environment["WORKBENCH_COUNT_HEALTH"] == "1")
+            let broken: [(id: String, witnesses: [String])] = day.hungAfter != nil ? [("no-progress", [])]
+                : zip(day.broken, day.witnesses.count == day.broken.count ? day.witnesses : day.broken.map { _ in [] }).map { ($0.rawValue, $1) }
+            var line = Finding(Subject(.invariant), .pass, title: "an explored day",
+                               details: broken.flatMap { item in item.witnesses.map { "\(item.id)|\($0)" } }, failing: broken.map(\.id))
             line.seed = seed
             record(line)
-            for found in day.findings where !allowed.contains(found.id) && shrunk.insert(found.id).inserted {
-                let lean = found.invariant == nil || environment["WORKBENCH_NO_SHRINK"] == "1"
-                    ? found : try await Explorer.explore(CoffeeTrackerApp.self, count: 1, firstSeed: seed).findings.first { $0.id == found.id } ?? found
-                var broken = Finding(
-                    Subject(.invariant, found.id), .fail, title: found.invariant?.name ?? "the day makes progress",
-                    details: found.noProgress.map { [$0] } ?? [])
-                broken.seed = seed
-                broken.order = lean.order
-                record(broken)
+            for (id, witnesses) in broken {
+                guard let why = judge.own(id, witnesses, seed: seed), shrunk.insert(id).inserted else { continue }
+                let invariant = Invariant(rawValue: id)
+                let lean = invariant == nil || environment["WORKBENCH_NO_SHRINK"] == "1"
+                    ? nil : try await Explorer.explore(CoffeeTrackerApp.self, count: 1, firstSeed: seed).findings.first { $0.id == id }
+                var finding = Finding(
+                    Subject(.invariant, id), .fail, title: invariant?.name ?? "the day makes progress",
+                    details: [why] + (day.hungAfter.map { [Hang.noProgress(after: $0, day.hang)] }
+                        ?? zip(day.broken, day.seen).filter { $0.0.rawValue == id }.map { "seen: \($0.1)" }))
+                finding.seed = seed
+                finding.order = lean?.order ?? day.order
+                record(finding)
             }
         }
     }
@@ -92,6 +101,36 @@ final class Grading: XCTestCase {
         } catch {
             return Finding(subject, failure, title: title, details: ["\(error)"])
         }
+    }
+}
+
+/// What the kit's solution broke on the explored days, as the workbench passed it.
+struct DayBaseline {
+    let days: [String: [String]]?
+    let excused: Set<String>
+
+    init(_ environment: [String: String]) {
+        days = environment["WORKBENCH_SOLUTION_DAYS"].flatMap { try? JSONDecoder().decode([String: [String]].self, from: Data($0.utf8)) }
+        excused = Set((environment["WORKBENCH_SOLUTION_BREAKS"] ?? "").split(separator: ",").map(String.init))
+    }
+
+    /// Why the broken invariant `id` is the answer's own on `seed`; nil when the solution
+    /// broke it there as badly.
+    func own(_ id: String, _ witnesses: [String], seed: UInt64) -> String? {
+        guard let days else { return excused.contains(id) ? nil : "the kit's solution holds it on every explored day" + Self.words(witnesses) }
+        let solution = days["\(seed)"] ?? []
+        guard solution.contains(id) else { return "the kit's solution holds it on this day" + Self.words(witnesses) }
+        let theirs = solution.filter { $0.hasPrefix(id + "|") }.map { String($0.dropFirst(id.count + 1)) }
+        let beyond = Witness.beyond(witnesses, theirs)
+        guard !beyond.isEmpty else { return nil }
+        return "the kit's solution breaks it on this day too, but this answer loses or duplicates more" + Self.words(beyond)
+    }
+
+    /// "; this answer: disk lost ×1, Health extra ×2".
+    private static func words(_ witnesses: [String]) -> String {
+        guard !witnesses.isEmpty else { return "" }
+        let counts = Dictionary(witnesses.map { ($0, 1) }, uniquingKeysWith: +).sorted { $0.key < $1.key }
+        return "; this answer: " + counts.map { "\($0.key) ×\($0.value)" }.joined(separator: ", ")
     }
 }
 

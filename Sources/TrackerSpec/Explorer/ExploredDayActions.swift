@@ -59,7 +59,7 @@ extension ExploredDay {
         return facts
     }
 
-    fileprivate static func row(at date: Date, mg: Double) -> String {
+    static func row(at date: Date, mg: Double) -> String {
         "\(Display.time(date))  \(Display.milligrams(mg))"
     }
 }

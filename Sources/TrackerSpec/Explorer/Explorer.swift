@@ -70,11 +70,15 @@ public enum Explorer {
     }
 
     /// Plays the day of `seed` (or, given `order`, the seed's setting with that order).
-    public static func play(_ app: any WatchApp.Type, seed: UInt64, following order: [String]? = nil) async throws -> DayOutcome {
-        try await play(app, seed: seed, chooser: order.map { Chooser(following: $0) } ?? Chooser(seed: seed))
+    /// `countingHealth`: `logged-once` also counts each logged drink in Health (the
+    /// workbench's day-by-day judgment; the stages' catalogue is not measured with it yet).
+    public static func play(
+        _ app: any WatchApp.Type, seed: UInt64, following order: [String]? = nil, countingHealth: Bool = false
+    ) async throws -> DayOutcome {
+        try await play(app, seed: seed, chooser: order.map { Chooser(following: $0) } ?? Chooser(seed: seed), countingHealth: countingHealth)
     }
 
-    static func play(_ app: any WatchApp.Type, seed: UInt64, chooser: Chooser) async throws -> DayOutcome {
+    static func play(_ app: any WatchApp.Type, seed: UInt64, chooser: Chooser, countingHealth: Bool = false) async throws -> DayOutcome {
         nonisolated(unsafe) let app = app  // a metatype carries no state
         return try await OneAppAtATime.shared.run { @MainActor in
             let day = try ExploredDay(app, chooser: chooser, seed: seed)
@@ -85,12 +89,13 @@ public enum Explorer {
                 hang = (error as? DayHung)?.hang ?? .stopped
             }
             if !day.held.timedOut.isEmpty && hung == nil { (hung, hang) = (day.held.timedOut[0], .eventNeverReleased) }
-            let broken = hung == nil ? ExploredDay.brokenInvariants(of: day.run, facts: day.facts, healthAvailable: day.healthAvailable, ledger: day.held.ledger.entries) : []
+            let broken = hung == nil ? ExploredDay.brokenInvariants(
+                of: day.run, facts: day.facts, healthAvailable: day.healthAvailable, ledger: day.held.ledger.entries, countingHealth: countingHealth) : []
             day.held.stopHolding()
             await day.run.finish()
             return DayOutcome(
                 order: day.order, broken: broken.map(\.invariant), seen: broken.map(\.seen), hungAfter: hung, hang: hang,
-                taken: day.chooser.taken, widths: day.chooser.widths)
+                witnesses: broken.map(\.witnesses), taken: day.chooser.taken, widths: day.chooser.widths)
         }
     }
 
@@ -125,6 +130,8 @@ public struct DayOutcome: Sendable {
     public let seen: [String]
     public let hungAfter: String?
     public var hang: Hang? = nil
+    /// What each broken invariant lost or duplicated (`Witness`), one list per entry of `broken`.
+    public var witnesses: [[String]] = []
     /// The choices a systematic day took, and how many options each had.
     var taken: [Int] = []
     var widths: [Int] = []

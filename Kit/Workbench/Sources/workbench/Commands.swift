@@ -9,18 +9,12 @@ func describe(_ exercise: Exercise) {
     print("")
     print(exercise.task)
     print("")
-    if exercise.isField {
-        print("It starts from: the field lesson's code, \(exercise.note ?? "") (no app), in the Swift 6 mode.")
-    } else {
-    print("It starts from: stage \(exercise.stage) (Sources/\(Stage.all[exercise.stage].target))"
-        + (exercise.startPatches.isEmpty ? "" : ", with \(exercise.startPatches.joined(separator: ", "))")
-        + ", in \(exercise.settings.words).")
-    }
+    print("It starts from: \(exercise.room.startsFrom)")
     print("Edit:  \(exercise.sourcePath)")
     print("Done when:")
     for signal in exercise.signals { print("  - \(signal)") }
     // A test exercise leaves the app as it is: the behaviour checks have nothing to grade.
-    if exercise.test == nil && !exercise.isField { print("  - every behaviour check still passes") }
+    if exercise.room.runsApp { print("  - every behaviour check still passes") }
     for signal in exercise.guards { print("  - and still: \(signal)") }
     print("")
     print("Then: Scripts/workbench check   (or watch; hint for a hint)")
@@ -94,7 +88,7 @@ func listCommand() {
         let title = exercise.title.count > 36 ? String(exercise.title.prefix(35)) + "…" : exercise.title
         print(String(format: "%2d  %4d  ", index + 1, exercise.step) + exercise.slug.padding(toLength: 20, withPad: " ", startingAt: 0)
             + title.padding(toLength: 37, withPad: " ", startingAt: 0)
-            + (exercise.isField ? "field lesson " : "stage \(exercise.stage)      ") + graded + (mark.isEmpty ? "" : "   [\(mark)]"))
+            + exercise.room.listed + graded + (mark.isEmpty ? "" : "   [\(mark)]"))
     }
     print("\n\(progress.done.count) of \(Exercises.all.count) done. Start one: Scripts/workbench start SLUG (or its number)")
 }

@@ -38,8 +38,9 @@ struct Exercise: Sendable, Codable {
     /// What the exercise starts from: a stage of the app (absent: the default), or a field
     /// lesson's own code, with no app (GradeField.swift, Kit/MAINTAINERS.md).
     var kind: ExerciseKind? = nil
+    /// The escape hatches this exercise's task may add (Hatches.swift); any other fails.
+    var allowsHatches: [Hatch]? = nil
 
-    var isField: Bool { kind == .field }
     /// A field exercise's starting files (copied to Exercise/Sources/`folder`) and its probe
     /// (copied into the hidden test target beside the harness).
     var fieldStart: String { "Kit/Workbench/Exercises/\(slug)/start" }

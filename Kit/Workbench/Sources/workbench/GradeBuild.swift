@@ -39,7 +39,7 @@ extension Grader {
         let exercise = run.exercise
         let output = build.result.output
         var findings: [Finding] = []
-        for (index, signal) in run.graded.enumerated() {
+        for signal in run.graded {
             switch signal {
             case .builds:
                 let title = "it builds in \(exercise.settings.words)"
@@ -90,7 +90,7 @@ extension Grader {
         for signal in run.graded where !graded.contains(where: { $0.subject == signal.subject }) {
             findings.append(Finding(signal.subject, .notMeasured, title: "\(signal)", details: ["not measured: the exercise does not build"]))
         }
-        if run.exercise.test == nil && !run.exercise.isField {
+        if run.exercise.room.runsApp {
             findings.append(Finding(Grader.behaviourSubject, .notMeasured, title: Grader.behaviourTitle, details: ["not measured: the exercise does not build"]))
         }
         return findings

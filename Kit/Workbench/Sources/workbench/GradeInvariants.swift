@@ -13,17 +13,19 @@ extension Grader {
         let subject = Self.invariantsSubject
         let title = "every invariant holds over \(seeds.count) explored schedule\(seeds.count == 1 ? "" : "s") (seed\(seeds.count == 1 ? "" : "s") \(seeds.first)\(seeds.count == 1 ? "" : "-\(seeds.first + seeds.count - 1)"))"
         guard run.measuresInvariants else {
-            return run.exercise.test == nil ? [Finding(subject, .notMeasured, title: title, details: [GradingRun.notMeasured])] : []
+            return run.exercise.room.runsApp ? [Finding(subject, .notMeasured, title: title, details: [GradingRun.notMeasured])] : []
         }
-        let broken = outcome.findings.filter { $0.subject.kind == .invariant && !$0.subject.id.isEmpty }
-        if !broken.isEmpty { return broken.map(brokenFinding) }
+        // A day the answer broke fails its invariant; a process that stopped before the last
+        // day fails too, beside them: what it did not explore was not judged.
+        let broken = outcome.findings.filter { $0.subject.kind == .invariant && !$0.subject.id.isEmpty }.map(brokenFinding)
         if let error = outcome.findings.first(where: { $0.subject == subject && $0.verdict == .error }) {
-            return [Finding(subject, .error, title: title, details: error.details)]
+            return broken + [Finding(subject, .error, title: title, details: error.details)]
         }
         let days = outcome.findings.filter { $0.subject == subject }
         guard days.count >= seeds.count else {
-            return [Finding(subject, .error, title: title, details: ["exploring stopped after \(days.count) days:"] + outcome.stopped(outcome.daysRun))]
+            return broken + [Finding(subject, .error, title: title, details: ["exploring stopped after \(days.count) days:"] + outcome.stopped(outcome.daysRun))]
         }
+        if !broken.isEmpty { return broken }
         let excused = Set(days.flatMap(\.failing)).sorted()
         return [Finding(subject, .pass, title: title,
                         details: excused.isEmpty ? [] : ["broken as on the kit's solution: " + excused.joined(separator: ", ")])]

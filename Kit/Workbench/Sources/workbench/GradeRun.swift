@@ -133,6 +133,11 @@ extension Grader {
             if recordingBaseline || !shrinks { environment["WORKBENCH_NO_SHRINK"] = "1" }
             if !recordingBaseline {
                 environment["WORKBENCH_SOLUTION_BREAKS"] = InvariantBaseline.breaks(exercise, seeds: seeds).sorted().joined(separator: ",")
+                environment["WORKBENCH_SOLUTION_DAYS"] = InvariantBaseline.days(exercise, seeds: seeds)
+            }
+            // Health is counted where the solution's days were recorded with it (a record with `days`).
+            if recordingBaseline || InvariantBaseline.days(exercise, seeds: seeds) != nil {
+                environment["WORKBENCH_COUNT_HEALTH"] = "1"
             }
         }
         if let tsanLogs {
@@ -141,7 +146,7 @@ extension Grader {
         if let race = subjects.first(where: { $0.kind == .race }) { environment["TRACKER_RACE"] = race.id }
         #if os(Linux)
         let bundle = workspace.root.appendingPathComponent(
-            (exercise.usesTSan ? Workspace.tsanScratch : Workspace.scratch) + "/debug/ExercisePackageTests.xctest").path
+            exercise.room.scratch + "/debug/ExercisePackageTests.xctest").path
         // A livelock ends within ProgressWatch.quiet (and a few seconds), not at the timeout.
         let watch = ProgressWatch(results: results)
         return run.shell.run([bundle, "ExerciseTests.Grading/testGrade"], environment: environment, timeout: 300, watch: watch.check)

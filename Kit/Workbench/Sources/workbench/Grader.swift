@@ -13,6 +13,8 @@ struct Grade {
     var raceReports: [String: [TSanReport]] = [:]
     /// Every invariant an explored day broke, excused by the solution or not (for `verify`'s record of the solution's).
     var brokenInvariants: Set<String> = []
+    /// What each explored day broke, by seed: ids and "ID|WITNESS" (for `verify`'s record).
+    var exploredDays: [String: [String]] = [:]
 
     func finding(_ subject: Subject) -> Finding? { findings.first { $0.subject == subject } }
 }
@@ -68,36 +70,17 @@ struct Grader {
             return grade
         }
         let run = GradingRun(grader: self, exercise: exercise, focus: focus, tmp: tmp)
-        grade.findings = findings(run, built: &grade.built, reports: &grade.raceReports, broken: &grade.brokenInvariants)
+        // The build's lines; then, if it built, the room's (what runs).
+        let build = self.build(run)
+        grade.built = build.result.succeeded
+        grade.findings = buildFindings(run, build)
+        if build.result.succeeded {
+            run.exercise.room.grade(run, into: &grade)
+        } else {
+            grade.findings += unbuiltFindings(run, build, graded: grade.findings)
+        }
         grade.seconds = Date().timeIntervalSince(started)
         return grade
-    }
-
-    /// Every line of the grade: the build's, then, if it built, the tests'.
-    private func findings(_ run: GradingRun, built: inout Bool, reports: inout [String: [TSanReport]], broken: inout Set<String>) -> [Finding] {
-        let build = self.build(run)
-        built = build.result.succeeded
-        var findings = buildFindings(run, build)
-        guard build.result.succeeded else { return findings + unbuiltFindings(run, build, graded: findings) }
-        // A field exercise has no app: its own probe measures the learner's code (GradeField.swift).
-        if run.exercise.isField { return findings + fieldFindings(run) }
-        // A test exercise leaves the app as it is: its tests are the learner's, on the stage and on the mutants.
-        if let test = run.exercise.test {
-            return findings + gradeLearnerTest(run.exercise, test, shell: run.shell, scratch: run.scratch, measured: run.measured)
-        }
-        let outcome = runTests(run)
-        reports = outcome.raceReports
-        findings.append(behaviourFinding(run, outcome))
-        findings += invariantFindings(run, outcome)
-        broken = Set(outcome.findings.filter { $0.subject == Subject(.invariant) }.flatMap(\.failing))
-        findings += signalFindings(run, outcome, graded: findings)
-        if verbose {
-            for (row, reports) in outcome.raceReports {
-                print("-- raw TSan reports of \(row):")
-                reports.forEach { print($0.text) }
-            }
-        }
-        return findings
     }
 }
 
@@ -110,7 +93,7 @@ struct GradingRun {
     var shell: Shell { Shell(directory: grader.workspace.exercise, scratch: tmp) }
     var graded: [Signal] { exercise.graded }
     /// The exercise package's scratch path, from Exercise/.
-    var scratch: String { "../" + Workspace.scratch(of: exercise) }
+    var scratch: String { "../" + exercise.room.scratch }
     static let notMeasured = "not measured: verify grades this wrong answer on the line it names only"
 
     func measured(_ index: Int) -> Bool { focus.map { graded[index].subject == $0 } ?? true }
@@ -130,7 +113,7 @@ struct GradingRun {
     /// The invariants over explored days: in every grade of an answer that runs the app; in
     /// `verify`'s grade of a wrong answer only when its "Fails on:" names an invariant (the
     /// others already fail on their own line, and exploring costs seconds a day).
-    var measuresInvariants: Bool { exercise.test == nil && !exercise.isField && (focus.map { $0.kind == .invariant } ?? true) }
+    var measuresInvariants: Bool { exercise.room.runsApp && (focus.map { $0.kind == .invariant } ?? true) }
 
     var measuresBehaviour: Bool { focus.map { $0 == Grader.behaviourSubject } ?? true || namedBehaviour }
 }

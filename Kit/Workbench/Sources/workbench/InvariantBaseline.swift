@@ -24,6 +24,10 @@ struct ExploredSeeds: Equatable {
 struct InvariantBaseline: Codable {
     var seeds: String
     var breaks: [String]
+    /// What the solution broke on each day, by seed: the ids and their witnesses ("ID|WITNESS");
+    /// an answer is judged day by day against it (Grading.swift's DayBaseline). Absent in a
+    /// record made before it: then `breaks` is excused on every day.
+    var days: [String: [String]]? = nil
 
     static func path(_ exercise: Exercise) -> String { "\(Exercises.folder)/\(exercise.slug)/invariant-baseline.json" }
 
@@ -38,10 +42,23 @@ struct InvariantBaseline: Codable {
 
     /// The committed record for `seeds`, if there is one.
     static func recorded(_ exercise: Exercise, seeds: ExploredSeeds) -> [String]? {
+        load(exercise, seeds: seeds)?.breaks
+    }
+
+    /// The committed days of `seeds`, as WORKBENCH_SOLUTION_DAYS: a replay's one day is
+    /// taken from the grade's record, so that it is judged as in the grade.
+    static func days(_ exercise: Exercise, seeds: ExploredSeeds) -> String? {
+        guard let days = load(exercise, seeds: seeds.count == 1 ? ExploredSeeds() : seeds)?.days else { return nil }
+        let wanted = (seeds.first..<seeds.first + seeds.count).map { "\($0)" }
+        let data = try? JSONEncoder().encode(days.filter { wanted.contains($0.key) })
+        return data.map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    private static func load(_ exercise: Exercise, seeds: ExploredSeeds) -> InvariantBaseline? {
         guard let data = try? Data(contentsOf: root.appendingPathComponent(path(exercise))),
               let baseline = try? JSONDecoder().decode(InvariantBaseline.self, from: data),
               baseline.seeds == seeds.text else { return nil }
-        return baseline.breaks
+        return baseline
     }
 
     static func derived(_ exercise: Exercise) -> Set<String> {

@@ -122,7 +122,7 @@ extension Signal: Codable {
         case .field:
             guard let property = FieldPropertyID(rawValue: id) else { throw bad("no field property \(id)") }
             self = .field(property)
-        case .invariant, .package: throw bad("not a signal an exercise can name")
+        case .invariant, .package, .hatch: throw bad("not a signal an exercise can name")
         }
     }
 

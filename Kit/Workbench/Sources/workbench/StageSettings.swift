@@ -1,18 +1,13 @@
 import Foundation
+import Manifest
 import MatrixKit
 
 /// A stage target's Swift settings, as the root Package.swift declares them: the one source.
-/// Read from `swift package dump-package` (the manifest as JSON) rather than from a file the
-/// manifest and the tool would both read: SwiftPM evaluates a manifest in a sandbox on macOS,
-/// and its output is the manifest's own answer on every platform (Kit/MAINTAINERS.md).
+/// Read from `swift package dump-package` (the manifest as JSON, Kit/Sources/Manifest) rather
+/// than from a file the manifest and the tool would both read: SwiftPM evaluates a manifest
+/// in a sandbox on macOS, and its output is the manifest's own answer on every platform.
 struct StageSettings: Sendable, Equatable {
-    enum Setting: Sendable, Equatable {
-        case languageMode(String)
-        case defaultIsolation(String)
-        case upcomingFeature(String)
-    }
-
-    let settings: [Setting]
+    let settings: [SwiftSetting]
 
     var languageMode: String {
         settings.lazy.compactMap { if case .languageMode(let mode) = $0 { mode } else { nil } }.first ?? "5"
@@ -25,27 +20,8 @@ struct StageSettings: Sendable, Equatable {
             : "the Swift \(languageMode) language mode"
     }
 
-    /// As a manifest's `swiftSettings:` entries.
-    var manifest: String {
-        settings.map { setting in
-            switch setting {
-            case .languageMode(let mode): ".swiftLanguageMode(.v\(mode))"
-            case .defaultIsolation(let actor): ".defaultIsolation(\(actor).self)"
-            case .upcomingFeature(let name): ".enableUpcomingFeature(\"\(name)\")"
-            }
-        }.joined(separator: ", ")
-    }
-
     /// The same settings as `swiftc` flags, for a type check outside the package build.
-    var swiftcFlags: [String] {
-        settings.flatMap { setting -> [String] in
-            switch setting {
-            case .languageMode(let mode): ["-swift-version", mode]
-            case .defaultIsolation(let actor): ["-default-isolation", actor]
-            case .upcomingFeature(let name): ["-enable-upcoming-feature", name]
-            }
-        }
-    }
+    var swiftcFlags: [String] { settings.flatMap(\.swiftcFlags) }
 
     /// Each stage's settings by target name, from the root manifest (read once per run).
     nonisolated(unsafe) private static var cache: [String: StageSettings]?
@@ -58,34 +34,17 @@ struct StageSettings: Sendable, Equatable {
     }
 
     private static func load(root: URL) throws -> [String: StageSettings] {
-        let result = Shell(directory: root, scratch: FileManager.default.temporaryDirectory)
-            .run(["swift", "package", "dump-package"])
-        // The output holds stderr too: the JSON is its outermost braces.
-        let output = result.output
-        guard result.succeeded, let open = output.firstIndex(of: "{"), let close = output.lastIndex(of: "}"),
-              let json = try? JSONSerialization.jsonObject(with: Data(output[open...close].utf8)) as? [String: Any],
-              let targets = json["targets"] as? [[String: Any]] else {
+        let result = Shell(directory: root, scratch: FileManager.default.temporaryDirectory).run(["swift", "package", "dump-package"])
+        guard result.succeeded, let package = try? DumpedPackage.decode(result.output) else {
             throw WorkbenchError("could not read the stages' settings (swift package dump-package):\n\(result.tail(6))")
         }
         var found: [String: StageSettings] = [:]
-        for target in targets {
-            guard let name = target["name"] as? String, Stage.all.contains(where: { $0.target == name }) else { continue }
-            found[name] = StageSettings(settings: try ((target["settings"] as? [[String: Any]]) ?? []).map(setting))
+        for target in package.targets where Stage.all.contains(where: { $0.target == target.name }) {
+            if case .other(let name)? = target.settings.first(where: { if case .other = $0 { true } else { false } }) {
+                throw WorkbenchError("a stage setting the workbench does not know: \(name); teach Kit/Sources/Manifest")
+            }
+            found[target.name] = StageSettings(settings: target.settings)
         }
         return found
-    }
-
-    /// One entry of dump-package's "settings": {"tool": "swift", "kind": {"swiftLanguageMode": {"_0": "5"}}}.
-    private static func setting(_ entry: [String: Any]) throws -> Setting {
-        guard let kind = entry["kind"] as? [String: Any], let (name, value) = kind.first,
-              let argument = (value as? [String: Any])?["_0"] as? String else {
-            throw WorkbenchError("a stage setting the workbench cannot read: \(entry)")
-        }
-        switch name {
-        case "swiftLanguageMode": return .languageMode(argument)
-        case "defaultIsolation": return .defaultIsolation(argument)
-        case "enableUpcomingFeature": return .upcomingFeature(argument)
-        default: throw WorkbenchError("a stage setting the workbench does not know: \(name); teach StageSettings.swift")
-        }
     }
 }

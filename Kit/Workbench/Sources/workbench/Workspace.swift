@@ -15,15 +15,10 @@ struct Workspace {
     static let grading = "Kit/Workbench/Grading"
     static let gradingFiles = ["Grading.swift", "GradeReport.swift", "ExerciseCheckIDs.swift", "ExerciseChecks.swift"]
     static let tsanScratch = ".build-workbench-tsan"
-    /// A field exercise's package has no dependency: a scratch path of its own keeps the
-    /// app's exercises' builds intact when the learner moves between kinds.
     static let fieldScratch = ".build-workbench-field"
     /// The field harness, copied into a field exercise's hidden test target beside its probe.
     static let fieldGrading = "Kit/Workbench/Grading/Field"
 
-    static func scratch(of exercise: Exercise) -> String {
-        exercise.isField ? fieldScratch : exercise.usesTSan ? tsanScratch : scratch
-    }
     /// The app package through Kit/'s link, so that its name is not the clone's (see Kit/Package.swift).
     static let appPackage = "CoffeeTrackerKit"
 
@@ -57,22 +52,7 @@ struct Workspace {
 
     /// Writes the exercise's starting sources into `package`/Sources (replacing them).
     func startingState(of exercise: Exercise, in package: URL) throws {
-        let sources = package.appendingPathComponent("Sources")
-        try? fm.removeItem(at: sources)
-        try fm.createDirectory(at: sources, withIntermediateDirectories: true)
-        if exercise.isField {
-            try fm.copyItem(at: path(exercise.fieldStart), to: sources.appendingPathComponent(exercise.folder))
-            for patch in exercise.startPatches { try applyPatch(path(patch), in: package) }
-            return
-        }
-        let stage = Stage.all[exercise.stage]
-        try fm.copyItem(at: path("Sources/\(stage.target)"), to: sources.appendingPathComponent(exercise.folder))
-        for module in exercise.modules {
-            try fm.copyItem(at: path("Sources/\(module)"), to: sources.appendingPathComponent(module))
-        }
-        for patch in exercise.startPatches {
-            try applyPatch(path(patch), in: package)
-        }
+        try exercise.room.startingState(in: package, self)
     }
 
     /// The files of Exercise/Sources that differ from `exercise`'s starting state (edited,
@@ -152,67 +132,7 @@ struct Workspace {
 
     /// The manifest and the grading tests: written before every check, whatever was edited.
     func writePackage(for exercise: Exercise) throws {
-        if exercise.isField { return try writeFieldPackage(for: exercise) }
-        let kit = Self.appPackage
-        func product(_ name: String) -> String { ".product(name: \"\(name)\", package: \"\(kit)\")" }
-        let flags = exercise.complete ? ", .unsafeFlags([\"-strict-concurrency=complete\"])" : ""
-        // A module copied into the exercise is a target of its own; the package above declares
-        // one of the same name, so the copy gets another, and the stage's `import` is aliased to it.
-        func local(_ module: String) -> String { "Exercise\(module)" }
-        let modules = exercise.modules.map { module in
-            """
-                    .target(name: "\(local(module))", path: "Sources/\(module)", swiftSettings: [.swiftLanguageMode(.v5)]),
-
-            """
-        }.joined()
-        let aliases = exercise.modules.isEmpty ? ""
-            : ", .unsafeFlags([" + exercise.modules.map { "\"-module-alias\", \"\($0)=\(local($0))\"" }.joined(separator: ", ") + "])"
-        let appDependencies = exercise.modules.map { "\"\(local($0))\"" }
-            + ["HealthKitSim", "WatchKitSim", "CoffeeModel", "Recaffeinater"].filter { !exercise.modules.contains($0) }.map(product)
-        let testTargets = exercise.test.map { Self.testTargets(for: exercise, test: $0, product: product) } ?? ""
-        if let test = exercise.test {
-            try writeMutant(for: exercise, test: test, appDependencies: appDependencies,
-                            settings: exercise.settings.manifest + flags + aliases)
-        }
-        let manifest = """
-            // swift-tools-version:6.2
-            // Written by Scripts/workbench before every check: not yours to edit. The exercise
-            // is Sources/\(exercise.folder); the grading tests are in Tests/.
-            import PackageDescription
-
-            let package = Package(
-                name: "Exercise",
-                platforms: [.macOS(.v15)],
-                dependencies: [.package(path: "../Kit/\(kit)")],
-                targets: [
-            \(modules)        .target(
-                        name: "Exercise",
-                        dependencies: [\(appDependencies.joined(separator: ", "))],
-                        path: "Sources/\(exercise.folder)",
-                        swiftSettings: [\(exercise.settings.manifest)\(flags)\(aliases)]
-                    ),
-                    .testTarget(
-                        name: "ExerciseTests",
-                        dependencies: ["Exercise", \(["TrackerSpec", "WatchKitSim", "HealthKitSim", "SimSupport"].map(product).joined(separator: ", "))],
-                        path: "Tests/ExerciseTests",
-                        swiftSettings: [.swiftLanguageMode(.v5)]
-                    ),
-            \(testTargets)    ]
-            )
-
-            """
-        try write(manifest, to: self.exercise.appendingPathComponent("Package.swift"))
-        let tests = self.exercise.appendingPathComponent("Tests/ExerciseTests")
-        try fm.createDirectory(at: tests, withIntermediateDirectories: true)
-        // A field exercise's harness and probe, left by the exercise before, would not build here.
-        for stale in (try? fm.contentsOfDirectory(atPath: tests.path)) ?? [] where !Self.gradingFiles.contains(stale) {
-            try fm.removeItem(at: tests.appendingPathComponent(stale))
-        }
-        for file in Self.gradingFiles {
-            try write(String(contentsOf: path("\(Self.grading)/\(file)"), encoding: .utf8), to: tests.appendingPathComponent(file))
-        }
-        try write("Written by Scripts/workbench. Edit Sources/\(exercise.folder)/\(exercise.file) (and, where the task says so, the files beside it); the rest is written again at every check.\n",
-                  to: self.exercise.appendingPathComponent("README"))
+        try exercise.room.writePackage(self)
     }
 
     func write(_ text: String, to url: URL) throws {

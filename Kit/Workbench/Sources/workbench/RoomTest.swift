@@ -1,8 +1,42 @@
 import Foundation
+import Manifest
 import MatrixKit
 
-// An exercise where the learner writes a test (`Exercise.test`): the learner's test target,
-// and a copy of the stage with the exercise's defect planted that the same tests run on.
+/// An exercise where the learner writes a test (`Exercise.test`): the stage as it is, the
+/// learner's test target beside it, and a copy of the stage with the exercise's defect
+/// planted that the same tests run on. The app is not the answer: no behaviour check or
+/// explored day grades it.
+struct TestRoom: Room {
+    let exercise: Exercise
+    let test: LearnerTest
+    var scratch: String { AppRoom(exercise: exercise).scratch }
+    var runsApp: Bool { false }
+    var startsFrom: String { AppRoom(exercise: exercise).startsFrom }
+    var listed: String { AppRoom(exercise: exercise).listed }
+
+    func startingState(in package: URL, _ workspace: Workspace) throws {
+        try AppRoom(exercise: exercise).startingState(in: package, workspace)
+    }
+
+    func writePackage(_ workspace: Workspace) throws {
+        try workspace.writeMutant(for: exercise, test: test)
+        try workspace.write(AppRoom.manifest(exercise, name: "Exercise", kitPath: "../Kit", gradingTests: true, extra: [learnerTarget]),
+                            in: workspace.exercise)
+        try workspace.writeGradingTests(Workspace.gradingFiles.map { "\(Workspace.grading)/\($0)" },
+                                        to: workspace.exercise.appendingPathComponent("Tests/ExerciseTests"))
+        try workspace.writeReadme(exercise, besides: " (and, where the task says so, the files beside it)")
+    }
+
+    func grade(_ run: GradingRun, into grade: inout Grade) {
+        grade.findings += run.grader.gradeLearnerTest(exercise, test, shell: run.shell, scratch: run.scratch, measured: run.measured)
+    }
+
+    /// The learner's tests, in the Swift 6 mode, as a new test file would be.
+    var learnerTarget: ManifestText.Target {
+        ManifestText.Target(.testTarget, test.folder, dependencies: [.target("Exercise")] + AppRoom.testProducts,
+                            path: "Sources/\(test.folder)", settings: [.languageMode("6")])
+    }
+}
 
 extension Workspace {
     /// The mutant copy is a package of its own, Exercise/Mutant, written again before every
@@ -12,63 +46,24 @@ extension Workspace {
     static let mutant = "Mutant"
     static let mutantScratch = ".build-workbench-mutant"
 
-    /// The manifest's extra target for a test exercise: the learner's tests, in the Swift 6
-    /// mode, as a new test file would be.
-    static func testTargets(for exercise: Exercise, test: LearnerTest, product: (String) -> String) -> String {
-        """
-                .testTarget(
-                    name: "\(test.folder)",
-                    dependencies: ["Exercise", \(testProducts(product))],
-                    path: "Sources/\(test.folder)",
-                    swiftSettings: [.swiftLanguageMode(.v6)]
-                ),
-
-        """
-    }
-
-    static func testProducts(_ product: (String) -> String) -> String {
-        ["TrackerSpec", "WatchKitSim", "HealthKitSim", "SimSupport"].map(product).joined(separator: ", ")
-    }
-
     /// Writes Exercise/Mutant. Files are written only where they changed, so that a check
     /// after an edit to the test rebuilds the tests, not the mutant module.
-    func writeMutant(for exercise: Exercise, test: LearnerTest, appDependencies: [String], settings: String) throws {
+    func writeMutant(for exercise: Exercise, test: LearnerTest) throws {
         let fresh = fm.temporaryDirectory.appendingPathComponent("workbench-mutant-\(getpid())")
         try? fm.removeItem(at: fresh)
         defer { try? fm.removeItem(at: fresh) }
-        try startingState(of: exercise, in: fresh)
+        try exercise.room.startingState(in: fresh, self)
         try applyPatch(path(exercise.mutantPatch), in: fresh)
         let package = self.exercise.appendingPathComponent(Self.mutant)
         let mutant = package.appendingPathComponent("Sources")
         try mirror(fresh.appendingPathComponent("Sources/\(exercise.folder)"), to: mutant.appendingPathComponent(exercise.folder))
         try mirror(self.exercise.appendingPathComponent("Sources/\(test.folder)"), to: mutant.appendingPathComponent(test.folder))
-        let kit = Self.appPackage
-        func product(_ name: String) -> String { ".product(name: \"\(name)\", package: \"\(kit)\")" }
-        let manifest = """
-            // swift-tools-version:6.2
-            // Written by Scripts/workbench before every check: the stage with a defect planted,
-            // under the stage's own module name, and your tests as they are.
-            import PackageDescription
-
-            let package = Package(
-                name: "ExerciseMutant",
-                platforms: [.macOS(.v15)],
-                dependencies: [.package(path: "../../Kit/\(kit)")],
-                targets: [
-                    .target(
-                        name: "Exercise",
-                        dependencies: [\(appDependencies.joined(separator: ", "))],
-                        path: "Sources/\(exercise.folder)",
-                        swiftSettings: [\(settings)]
-                    ),
-            \(Self.testTargets(for: exercise, test: test, product: product))    ]
-            )
-
-            """
-        let url = package.appendingPathComponent("Package.swift")
-        if (try? String(contentsOf: url, encoding: .utf8)) != manifest {
-            try manifest.write(to: url, atomically: true, encoding: .utf8)
-        }
+        var manifest = AppRoom.manifest(exercise, name: "ExerciseMutant", kitPath: "../../Kit", gradingTests: false,
+                                        extra: [TestRoom(exercise: exercise, test: test).learnerTarget])
+        manifest.comment = ["Written by Scripts/workbench before every check: the stage with a defect planted,",
+                            "under the stage's own module name, and your tests as they are."]
+        try fm.createDirectory(at: package, withIntermediateDirectories: true)
+        try write(manifest, in: package)
     }
 
     /// Makes `target` hold `source`'s Swift files.
