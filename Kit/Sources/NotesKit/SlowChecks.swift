@@ -12,6 +12,8 @@ public final class SlowChecks {
     /// Check only the compiler and migrate blocks (what a newer toolchain may word differently),
     /// and the blocks that name a least toolchain (`swift=6.4`), which only a newer one runs.
     public var compilerOnly = false
+    /// Check only the blocks that name a least toolchain (`--gated-only`, CI's newest-toolchain job).
+    public var gatedOnly = false
     /// The toolchain that decides which `swift=X.Y` blocks run (ToolchainGate.swift).
     public var toolchain: SwiftVersion? = SwiftVersion.onPath
     /// Each block skipped because it needs a newer toolchain: where, and why.
@@ -27,6 +29,7 @@ public final class SlowChecks {
         var problems: [Problem] = []
         for fence in note.fences where !fence.isIllustration {
             if compilerOnly && fence.value("compiler") == nil && fence.value("migrate") == nil && fence.minimumSwift == nil { continue }
+            if gatedOnly && fence.minimumSwift == nil { continue }
             if let why = ToolchainGate.notRunHere(fence, toolchain: toolchain) {
                 notRunHere.append("\(note.path):\(fence.line): \(why)")
                 progress("\(note.path):\(fence.line) \(why)")
