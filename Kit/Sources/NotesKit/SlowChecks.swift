@@ -31,8 +31,9 @@ public final class SlowChecks {
             if compilerOnly && fence.value("compiler") == nil && fence.value("migrate") == nil && fence.minimumSwift == nil { continue }
             if gatedOnly && fence.minimumSwift == nil { continue }
             if let why = ToolchainGate.notRunHere(fence, toolchain: toolchain) {
-                notRunHere.append("\(note.path):\(fence.line): \(why)")
-                progress("\(note.path):\(fence.line) \(why)")
+                // Not "NOTE:LINE: …" first: compare-diagnostics counts such lines as differences.
+                notRunHere.append("not run here: \(note.path):\(fence.line): \(why)")
+                progress("\(note.path):\(fence.line) not run here: \(why)")
                 continue
             }
             if let target = fence.value("migrate") {

@@ -54,8 +54,8 @@ public enum ToolchainGate {
     /// toolchain at least that new). A `swift=` value that is no version is a problem, not a skip.
     public static func notRunHere(_ fence: Note.Fence, toolchain: SwiftVersion?) -> String? {
         guard let wanted = fence.minimumSwift, let needed = SwiftVersion(wanted) else { return nil }
-        guard let toolchain else { return "not run here: needs Swift \(needed), and `swift --version` named no version" }
-        return toolchain < needed ? "not run here: needs Swift \(needed), this is \(toolchain)" : nil
+        guard let toolchain else { return "needs Swift \(needed), and `swift --version` named no version" }
+        return toolchain < needed ? "needs Swift \(needed), this is \(toolchain)" : nil
     }
 
     /// The quick check: `swift=` must name a version.
