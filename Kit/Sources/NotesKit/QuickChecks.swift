@@ -23,6 +23,7 @@ public struct QuickChecks: Sendable {
     func check(_ fence: Note.Fence, in note: Note) -> [Problem] {
         let problem = { (message: String) in [Problem(note.path, fence.line, message)] }
         if let strict = Self.strictnessProblem(fence) { return problem(strict) }
+        if let gate = ToolchainGate.problem(fence) { return problem(gate) }
         if fence.isIllustration { return [] }
         if let path = fence.value("source") { return checkSource(fence, path: path, in: note) }
         if let stages = fence.value("stages") { return checkDiff(fence, stages: stages, in: note) }

@@ -9,8 +9,15 @@ public final class SlowChecks {
     public let package: PackageFacts
     let scratch: URL
     private let progress: (String) -> Void
-    /// Check only the compiler and migrate blocks (what a newer toolchain may word differently).
+    /// Check only the compiler and migrate blocks (what a newer toolchain may word differently),
+    /// and the blocks that name a least toolchain (`swift=6.4`), which only a newer one runs.
     public var compilerOnly = false
+    /// Check only the blocks that name a least toolchain (`--gated-only`, CI's newest-toolchain job).
+    public var gatedOnly = false
+    /// The toolchain that decides which `swift=X.Y` blocks run (ToolchainGate.swift).
+    public var toolchain: SwiftVersion? = SwiftVersion.onPath
+    /// Each block skipped because it needs a newer toolchain: where, and why.
+    public private(set) var notRunHere: [String] = []
 
     public init(package: PackageFacts, scratch: URL, progress: @escaping (String) -> Void = { _ in }) {
         self.package = package
@@ -21,7 +28,14 @@ public final class SlowChecks {
     public func check(_ note: Note) -> [Problem] {
         var problems: [Problem] = []
         for fence in note.fences where !fence.isIllustration {
-            if compilerOnly && fence.value("compiler") == nil && fence.value("migrate") == nil { continue }
+            if compilerOnly && fence.value("compiler") == nil && fence.value("migrate") == nil && fence.minimumSwift == nil { continue }
+            if gatedOnly && fence.minimumSwift == nil { continue }
+            if let why = ToolchainGate.notRunHere(fence, toolchain: toolchain) {
+                // Not "NOTE:LINE: …" first: compare-diagnostics counts such lines as differences.
+                notRunHere.append("not run here: \(note.path):\(fence.line): \(why)")
+                progress("\(note.path):\(fence.line) not run here: \(why)")
+                continue
+            }
             if let target = fence.value("migrate") {
                 progress("\(note.path):\(fence.line) migrate \(target)")
                 problems += checkMigrate(fence, target: target, in: note)

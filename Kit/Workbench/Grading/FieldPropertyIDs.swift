@@ -19,6 +19,8 @@ enum FieldPropertyID: String, CaseIterable, Codable, Sendable {
     case depositsOverlapAtTheAwait = "deposits-overlap-at-the-await"
     case entryAwaitsItsWork = "entry-awaits-its-work"
     case entryLeavesThePoolFree = "entry-leaves-the-pool-free"
+    case deinitCleansUpAtRelease = "deinit-cleans-up-at-release"
+    case deinitClosesOnceOnMain = "deinit-closes-once-on-main"
 
     var name: String {
         switch self {
@@ -34,6 +36,8 @@ enum FieldPropertyID: String, CaseIterable, Codable, Sendable {
         case .depositsOverlapAtTheAwait: "a deposit does not wait for another's suspension (no lock held across the await)"
         case .entryAwaitsItsWork: "when the entry point returns, every save has finished"
         case .entryLeavesThePoolFree: "as many entry points at once as the pool has threads all finish (no thread blocked waiting for a task)"
+        case .deinitCleansUpAtRelease: "the subscription is cancelled once by the time the last release returns, off the main actor (the main actor busy) and on it"
+        case .deinitClosesOnceOnMain: "after the last release, the main-actor bookkeeping runs once, on the main actor, and the model is freed"
         }
     }
 }
