@@ -21,6 +21,15 @@ enum FieldPropertyID: String, CaseIterable, Codable, Sendable {
     case entryLeavesThePoolFree = "entry-leaves-the-pool-free"
     case deinitCleansUpAtRelease = "deinit-cleans-up-at-release"
     case deinitClosesOnceOnMain = "deinit-closes-once-on-main"
+    case memoComputesEachKeyOnce = "memo-computes-each-key-once"
+    case memoKeepsEveryKey = "memo-keeps-every-key"
+    case fetchRunsOffMain = "fetch-runs-off-main"
+    case noObjectUsedOffItsQueue = "no-object-used-off-its-queue"
+    case screenShowsEveryDrink = "screen-shows-every-drink"
+    case contextSimulatorReportsViolations = "context-simulator-reports-violations"
+    case exportRunsOffTheMainActor = "export-runs-off-the-main-actor"
+    case screenGetsEveryChange = "screen-gets-every-change"
+    case releasedScreenIsFreed = "released-screen-is-freed"
 
     var name: String {
         switch self {
@@ -38,6 +47,15 @@ enum FieldPropertyID: String, CaseIterable, Codable, Sendable {
         case .entryLeavesThePoolFree: "as many entry points at once as the pool has threads all finish (no thread blocked waiting for a task)"
         case .deinitCleansUpAtRelease: "the subscription is cancelled once by the time the last release returns, off the main actor (the main actor busy) and on it"
         case .deinitClosesOnceOnMain: "after the last release, the main-actor bookkeeping runs once, on the main actor, and the model is freed"
+        case .memoComputesEachKeyOnce: "two callers asking for one key at once: the value is computed once, and both get it"
+        case .memoKeepsEveryKey: "two keys computed at the same time both stay cached"
+        case .fetchRunsOffMain: "the drinks are fetched off the main queue"
+        case .noObjectUsedOffItsQueue: "no managed object or context is used off its context's queue"
+        case .screenShowsEveryDrink: "when reload returns, the screen shows every drink in the store, sorted"
+        case .contextSimulatorReportsViolations: "the simulated Core Data still records a use off its queue (its file is not yours to edit)"
+        case .exportRunsOffTheMainActor: "the export finishes while the main actor is busy (it never waits for main)"
+        case .screenGetsEveryChange: "every change of the route reaches the screen"
+        case .releasedScreenIsFreed: "a screen the app lets go of is freed while the tracker keeps its observers"
         }
     }
 }

@@ -1,0 +1,110 @@
+// The field-sdk-isolation exercise's probe: a route recorded through the simulated SDK 27,
+// then three measurements. The export is called while a job blocks the main thread at a
+// gate the harness holds: an export that needs main cannot return until the harness
+// releases it at the first idle. The screen's count is read once the process is quiet, and
+// a screen the app let go of is looked for through a weak reference. Nothing waits for time.
+import Exercise
+import Foundation
+import Synchronization
+
+/// Where a thread (here, the main thread) waits until the harness lets it go.
+final class ThreadGate: Sendable {
+    private let condition = NSCondition()
+    private let state = Mutex<(parked: Int, arrived: Int, released: Int)>((0, 0, 0))
+
+    /// Parks the calling thread; `parked` runs once it counts as parked, before it waits.
+    func pass(parked: () -> Void = {}) {
+        condition.lock()
+        let ticket = state.withLock { state -> Int in
+            state.parked += 1
+            state.arrived += 1
+            return state.arrived
+        }
+        parked()
+        while state.withLock({ $0.released }) < ticket { condition.wait() }
+        state.withLock { $0.parked -= 1 }
+        condition.unlock()
+    }
+
+    var parked: Int { state.withLock { $0.parked } }
+
+    @discardableResult func releaseAll() -> Int {
+        condition.lock()
+        defer { condition.unlock() }
+        let parked = state.withLock { state -> Int in
+            state.released = state.arrived
+            return state.parked
+        }
+        condition.broadcast()
+        return parked
+    }
+}
+
+/// Holds the screen without keeping it alive.
+final class WeakScreen: @unchecked Sendable {
+    weak var screen: RouteScreen?
+    init(_ screen: RouteScreen) { self.screen = screen }
+}
+
+enum Probe {
+    /// Records `count` points, each awaited until the tracker called back on main.
+    static func record(_ count: Int, on tracker: RouteTracker) async {
+        for point in 1...count {
+            await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in tracker.record(point) { done.resume() } }
+        }
+    }
+
+    static func measure(_ property: FieldPropertyID) async throws -> Measured {
+        switch property {
+        case .exportRunsOffTheMainActor: return try await exportWhileMainIsBusy()
+        case .screenGetsEveryChange: return try await screenCount()
+        case .releasedScreenIsFreed: return try await releasedScreen()
+        default: return Measured(holds: false, seen: "this exercise does not measure \(property.rawValue)")
+        }
+    }
+
+    static func exportWhileMainIsBusy() async throws -> Measured {
+        let tracker = RouteTracker(), recorder = await RouteRecorder()
+        tracker.delegate = recorder
+        let mainGate = ThreadGate(), outcome = Recorder<(summary: String, mainStillBusy: Bool)>()
+        try await Drive.run("export(_:) while a job blocks the main thread", release: { mainGate.releaseAll() }) {
+            await record(3, on: tracker)
+            // Resumed by the main thread once it is parked: the export starts with main blocked.
+            await withCheckedContinuation { (blocking: CheckedContinuation<Void, Never>) in
+                Task { @MainActor in mainGate.pass { blocking.resume() } }
+            }
+            let summary = await export(recorder)
+            outcome.add((summary, mainGate.parked == 1))
+            mainGate.releaseAll()
+        }
+        guard let result = outcome.all.first else { return Measured(holds: false, seen: "export(_:) never returned") }
+        return Measured(holds: result.mainStillBusy && result.summary == "3 points",
+                        seen: "export returned \"\(result.summary)\" \(result.mainStillBusy ? "while the main thread was still blocked" : "only after the harness let the main thread go")")
+    }
+
+    static func screenCount() async throws -> Measured {
+        let tracker = RouteTracker(), recorder = await RouteRecorder(), screen = await RouteScreen()
+        tracker.delegate = recorder
+        await connect(screen, to: tracker)
+        try await Drive.run("three points recorded with a screen connected") { await record(3, on: tracker) }
+        try await Drive.untilQuiet("the screen's updates")
+        let received = await MainActor.run { screen.received }
+        return Measured(holds: received == 3, seen: "3 points recorded: the screen received \(received) change(s)")
+    }
+
+    @MainActor static func connectAScreen(to tracker: RouteTracker) -> WeakScreen {
+        let screen = RouteScreen()
+        connect(screen, to: tracker)
+        return WeakScreen(screen)
+    }
+
+    static func releasedScreen() async throws -> Measured {
+        let tracker = RouteTracker(), recorder = await RouteRecorder()
+        tracker.delegate = recorder
+        let weakScreen = await connectAScreen(to: tracker)
+        try await Drive.run("a point recorded after the app let its screen go") { await record(1, on: tracker) }
+        try await Drive.untilQuiet("the screen's last update")
+        let alive = await MainActor.run { weakScreen.screen != nil }
+        return Measured(holds: !alive, seen: "the app let its screen go, the tracker still holds its observers: the screen \(alive ? "is still alive" : "was freed")")
+    }
+}
