@@ -85,12 +85,14 @@ extension Check {
             let task = run.runtime.deliverBackgroundRefresh()
             // Main free: the write waits, held, until the app has nothing else to do. Main
             // waiting on it: the watch sees that and lets it go (this wait resumes after).
-            await run.waitUntilIdle(holding: 2) { write?.opened ?? true }
+            await run.waitUntilIdle(holdingNow: { [report.isHeld, write?.isHeld == true].filter { $0 }.count }) {
+                write?.opened ?? true
+            }
             write?.open()
             try await waitUntil("background task \(task.identifier) to complete") {
                 run.record.completionCount(of: task.identifier) >= 1
             }
-            await run.waitUntilIdle(holding: 1) { false }
+            await run.waitUntilIdle(holdingNow: { report.isHeld ? 1 : 0 }) { false }
             let onMain = container.ioOnMainQueue.count - onMainBefore
             let mainWaited = run.mainWaitsOnHeldEvents - waitsBefore
             // No write, no measurement: the refresh must have saved the imported drink.
