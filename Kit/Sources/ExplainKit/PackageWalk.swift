@@ -42,7 +42,10 @@ public struct PackageWalk {
     /// mode when `swift6`. Cleaning first makes every file compile again, so every
     /// diagnostic is printed again (the checkouts of remote dependencies are kept).
     public func build(_ manifest: PackageManifest, swift6: Bool) -> Build {
-        let base = ["swift", "build", "--package-path", package.path, "--scratch-path", scratch.path]
+        // The build system the kit's scripts were asked for (KIT_BUILD_SYSTEM; Kit/MAINTAINERS.md,
+        // "Build systems"); unset, SwiftPM's default.
+        let system = ProcessInfo.processInfo.environment["KIT_BUILD_SYSTEM"].flatMap { $0.isEmpty ? nil : ["--build-system", $0] } ?? []
+        let base = ["swift", "build", "--package-path", package.path, "--scratch-path", scratch.path] + system
         _ = Run.command(["swift", "package", "--package-path", package.path, "--scratch-path", scratch.path, "clean"], in: package)
         var flags = ["-Xswiftc", "-strict-concurrency=complete"]
         if swift6 { flags += ["-Xswiftc", "-swift-version", "-Xswiftc", "6"] }
@@ -94,11 +97,19 @@ public struct PackageWalk {
         }
     }
 
+    /// The target a build log's progress line names: the native build system's "[7/13]
+    /// Compiling Ledger Ledger.swift" or "Emitting module Ledger", Swift Build's "[46/100]
+    /// Ledger 36 / 77" (its task counts after the target's name).
     static func compiledTarget(_ line: Substring) -> String? {
         var rest = line
-        if rest.hasPrefix("["), let close = rest.firstIndex(of: "]") { rest = rest[rest.index(after: close)...].dropFirst() }
+        let counted = rest.hasPrefix("[")
+        if counted, let close = rest.firstIndex(of: "]") { rest = rest[rest.index(after: close)...].dropFirst() }
         for verb in ["Compiling ", "Emitting module "] where rest.hasPrefix(verb) {
             return rest.dropFirst(verb.count).split(separator: " ").first.map(String.init)
+        }
+        let words = rest.split(separator: " ")
+        if counted, words.count == 4, words[2] == "/", Int(words[1]) != nil, Int(words[3]) != nil {
+            return String(words[0])
         }
         return nil
     }
