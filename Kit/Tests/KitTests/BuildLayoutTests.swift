@@ -20,6 +20,21 @@ struct BuildLayoutTests {
         #expect(StackFrame(function: "$sthunk", file: "/<compiler-generated>", module: "Stage0Tests.so").isRuntime)
     }
 
+    @Test("a report captured under Swift Build (frames in Stage0Tests.so, the runtime in Stage0Tests-test-runner) is attributed to its row")
+    func swiftBuildReport() throws {
+        let reports = TSanLogParser.reports(in: try Fixture.text("stage0-query-anchor-swiftbuild.tsan"))
+        #expect(reports.count == 1)
+        let sources = InlineSourceLines([
+            "Sources/Stage0_GCD/HealthKitController.swift": [
+                87: "            type: caffeineType, predicate: lastDay, anchor: anchor, limit: HKObjectQueryNoLimit",
+            ],
+        ])
+        let attributor = RaceAttributor(catalogue: TestCatalogue.defects)
+        let finding = attributor.attribute(reports[0], stage: TestCatalogue.stages[0], sources: sources)
+        #expect(finding.rows == ["race-query-anchor"], "\(finding.description)")
+        #expect(reports[0].accesses[0].racingFrame?.module == "Stage0Tests.so")
+    }
+
     @Test("the test executables of either layout are found by test target, and each suite goes to its own")
     func testExecutables() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("layout-\(UUID().uuidString)")
