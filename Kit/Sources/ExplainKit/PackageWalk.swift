@@ -56,14 +56,18 @@ public struct PackageWalk {
         let mode = swift6 ? "swift6" : "complete"
         let log = scratch.appendingPathComponent("\(mode).log")
         let kept = (try? run.output.write(to: log, atomically: true, encoding: .utf8)) != nil
-        return Build(mode: mode, command: command, targets: attribute(run.output, to: targets),
+        return Build(mode: mode, command: command, targets: attribute(run.output, to: targets, succeeded: run.status == 0),
                      succeeded: run.status == 0, log: kept ? log : nil)
     }
 
     /// Splits the log into blocks (a diagnostic line and what follows it up to the next),
     /// gives each block to the target whose folder holds its file, and reads each
     /// target's blocks as `explain` reads a log.
-    func attribute(_ log: String, to targets: [PackageManifest.Target]) -> [TargetResult] {
+    /// A target counts as compiled when the log shows it compiling (the native build
+    /// system's "Compiling X" lines; Swift Build prints only task counts, "[46/100] X 36 / 77",
+    /// some before the target compiles), when it has a diagnostic, or when the whole build
+    /// `succeeded`.
+    func attribute(_ log: String, to targets: [PackageManifest.Target], succeeded: Bool = false) -> [TargetResult] {
         let folders = targets.map { (target: $0, prefix: package.appendingPathComponent($0.path).standardizedFileURL.path + "/") }
         var blocks: [String: [Substring]] = [:]
         var current: String?
@@ -83,7 +87,7 @@ public struct PackageWalk {
         return targets.map { target in
             let text = (blocks[target.name] ?? []).joined(separator: "\n")
             return TargetResult(target: target, entries: LogReader.entries(in: text, matcher: matcher, single: false),
-                                reached: compiled.contains(target.name) || blocks[target.name] != nil)
+                                reached: succeeded || compiled.contains(target.name) || blocks[target.name] != nil)
         }
     }
 
@@ -97,19 +101,11 @@ public struct PackageWalk {
         }
     }
 
-    /// The target a build log's progress line names: the native build system's "[7/13]
-    /// Compiling Ledger Ledger.swift" or "Emitting module Ledger", Swift Build's "[46/100]
-    /// Ledger 36 / 77" (its task counts after the target's name).
     static func compiledTarget(_ line: Substring) -> String? {
         var rest = line
-        let counted = rest.hasPrefix("[")
-        if counted, let close = rest.firstIndex(of: "]") { rest = rest[rest.index(after: close)...].dropFirst() }
+        if rest.hasPrefix("["), let close = rest.firstIndex(of: "]") { rest = rest[rest.index(after: close)...].dropFirst() }
         for verb in ["Compiling ", "Emitting module "] where rest.hasPrefix(verb) {
             return rest.dropFirst(verb.count).split(separator: " ").first.map(String.init)
-        }
-        let words = rest.split(separator: " ")
-        if counted, words.count == 4, words[2] == "/", Int(words[1]) != nil, Int(words[3]) != nil {
-            return String(words[0])
         }
         return nil
     }
