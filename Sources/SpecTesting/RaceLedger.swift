@@ -12,8 +12,8 @@ import TrackerSpec
 /// to a catalogue row with the matrix's own rules (`RaceAttributor`) and, at exit, prints
 /// one verdict line per stage: the races the catalogue expects, the races TSan reported.
 /// `swift test` runs the XCTest cases (the race scenarios) and the Swift Testing ones (the
-/// checks) in two processes, one after the other: the first hands its counts to the second
-/// (`ScenarioHandOff`), whose lines end the output.
+/// checks) in two processes, one after the other (Swift Build: two a test target): the first
+/// hands its counts to the second (`ScenarioHandOff`), whose lines end the output.
 ///
 /// Each race is shown once, by the scenario about it. Where the runtime asks the hook before
 /// printing (Linux), TSan is told, in the checks' process, not to print a race between two
@@ -203,9 +203,8 @@ enum RaceLedger {
             ScenarioHandOff.write(book.stages.filter(\.value.scenariosRan))
             lines = book.stages.keys.sorted().map { book.stages[$0]!.verdict(stage: $0) }
         case .checks?:
-            let scenarios = ScenarioHandOff.take()
             lines = book.stages.keys.sorted().map { number in
-                var races = scenarios[number] ?? StageRaces()
+                var races = ScenarioHandOff.take(stage: number) ?? StageRaces()
                 races.merge(checks: book.stages[number]!)
                 return races.verdict(stage: number)
             }

@@ -99,29 +99,36 @@ struct StageRaces: Codable, Sendable {
 }
 
 /// The scenarios' counts, from the XCTest process to the Swift Testing process that
-/// `swift test` starts after it: a file beside the test binary, which names the `swift test`
-/// process both are children of (so a file left by another run is ignored).
+/// `swift test` starts after it: a file a stage beside the test binary, which names the
+/// `swift test` process both are children of (so a file left by another run is ignored).
+/// A file a stage, not one a process: the native build system runs every test target's
+/// XCTest cases in one process, Swift Build one process a test target (each its own
+/// `<Target>-test-runner`), and a stage's scenarios and checks are in its own target in both.
 enum ScenarioHandOff {
     private struct Content: Codable {
         var parent: Int32
-        var stages: [Int: StageRaces]
+        var races: StageRaces
     }
 
-    private static var url: URL {
-        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("tsan-scenarios.json")
+    private static func url(stage: Int) -> URL {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appendingPathComponent("tsan-scenarios-\(stage).json")
     }
 
     static func write(_ stages: [Int: StageRaces]) {
-        guard let data = try? JSONEncoder().encode(Content(parent: getppid(), stages: stages)) else { return }
-        try? data.write(to: url, options: .atomic)
+        for (stage, races) in stages {
+            guard let data = try? JSONEncoder().encode(Content(parent: getppid(), races: races)) else { continue }
+            try? data.write(to: url(stage: stage), options: .atomic)
+        }
     }
 
-    /// The scenarios' counts of this `swift test` run, by stage; the file is removed.
-    static func take() -> [Int: StageRaces] {
+    /// The scenarios' counts of this `swift test` run for `stage`, if they ran; the file is removed.
+    static func take(stage: Int) -> StageRaces? {
+        let url = url(stage: stage)
         defer { try? FileManager.default.removeItem(at: url) }
         guard let data = try? Data(contentsOf: url), let content = try? JSONDecoder().decode(Content.self, from: data),
               content.parent == getppid()
-        else { return [:] }
-        return content.stages
+        else { return nil }
+        return content.races
     }
 }

@@ -55,7 +55,8 @@ public struct StackFrame: Sendable, Hashable {
     public var file: String?
     public var line: Int?
     public var column: Int?
-    /// The binary the code is in, as printed ("libswiftCore.so", "CoffeeTrackerKitPackageTests.xctest").
+    /// The binary the code is in, as printed ("libswiftCore.so", "CoffeeTrackerKitPackageTests.xctest"
+    /// from the native build system, "Stage0Tests.so" from Swift Build).
     public var module: String?
 
     public init(function: String, file: String? = nil, line: Int? = nil, column: Int? = nil, module: String? = nil) {
@@ -72,8 +73,18 @@ public struct StackFrame: Sendable, Hashable {
     public var isRuntime: Bool {
         if function.hasPrefix("__tsan") || function.hasPrefix("swift_") || function.hasPrefix("swift::") { return true }
         if let file, file.contains("/compiler-rt/") || file == "/<compiler-generated>" || file == "<null>" { return true }
-        if let module, module.contains(".so") { return true }
+        if let module, Self.isSystemLibrary(module) { return true }
         return false
+    }
+
+    /// A shared library the system or the toolchain ships: named as the linker finds
+    /// libraries (`lib<name>.so[.N]`, `lib<name>.dylib`), or the dynamic loader. Not every
+    /// `.so`: Swift Build links each test target into `<Target>.so`, loaded by a runner
+    /// executable, so the app's and the kit's code is in a `.so` there (under the native
+    /// build system it is in `<Package>PackageTests.xctest`, an executable on Linux).
+    static func isSystemLibrary(_ module: String) -> Bool {
+        let shared = module.hasSuffix(".so") || module.contains(".so.") || module.hasSuffix(".dylib")
+        return shared && (module.hasPrefix("lib") || module.hasPrefix("ld-") || module.hasPrefix("linux-vdso"))
     }
 
     /// The file relative to the package root when it is under `Sources/`.

@@ -26,11 +26,28 @@ enum ImportShape {
     static let folder = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("ImportShape")
 
-    /// Where SwiftPM put the simulators' modules: beside the test binary (`.build/debug`,
-    /// or `.build-tsan/debug` under the ThreadSanitizer build).
+    /// Where SwiftPM put the simulators' modules, found rather than assumed: the folder
+    /// beside the test binary (SwiftPM's bin path) or one below it that holds
+    /// `HealthKitSim.swiftmodule`. The native build system writes them to `Modules/` beside
+    /// `<Package>PackageTests.xctest`; Swift Build writes them beside the test runner itself.
     static var simulatorModules: URL {
         let binary = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
-        return binary.resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("Modules")
+        let bin = binary.resolvingSymlinksInPath().deletingLastPathComponent()
+        return folder(holding: "HealthKitSim.swiftmodule", in: bin, depth: 2) ?? bin
+    }
+
+    /// The first folder at most `depth` levels below `root` (itself included) that holds `name`.
+    static func folder(holding name: String, in root: URL, depth: Int) -> URL? {
+        let files = FileManager.default
+        if files.fileExists(atPath: root.appendingPathComponent(name).path) { return root }
+        guard depth > 0, let children = try? files.contentsOfDirectory(
+            at: root, includingPropertiesForKeys: [.isDirectoryKey], options: [.skipsHiddenFiles])
+        else { return nil }
+        for child in children.sorted(by: { $0.path < $1.path })
+        where (try? child.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true && child.pathExtension.isEmpty {
+            if let found = folder(holding: name, in: child, depth: depth - 1) { return found }
+        }
+        return nil
     }
 
     /// The Clang importer reads Objective-C headers on Linux once told to; on Darwin it also

@@ -42,7 +42,10 @@ public struct PackageWalk {
     /// mode when `swift6`. Cleaning first makes every file compile again, so every
     /// diagnostic is printed again (the checkouts of remote dependencies are kept).
     public func build(_ manifest: PackageManifest, swift6: Bool) -> Build {
-        let base = ["swift", "build", "--package-path", package.path, "--scratch-path", scratch.path]
+        // The build system the kit's scripts were asked for (KIT_BUILD_SYSTEM; Kit/MAINTAINERS.md,
+        // "Build systems"); unset, SwiftPM's default.
+        let system = ProcessInfo.processInfo.environment["KIT_BUILD_SYSTEM"].flatMap { $0.isEmpty ? nil : ["--build-system", $0] } ?? []
+        let base = ["swift", "build", "--package-path", package.path, "--scratch-path", scratch.path] + system
         _ = Run.command(["swift", "package", "--package-path", package.path, "--scratch-path", scratch.path, "clean"], in: package)
         var flags = ["-Xswiftc", "-strict-concurrency=complete"]
         if swift6 { flags += ["-Xswiftc", "-swift-version", "-Xswiftc", "6"] }
@@ -53,14 +56,18 @@ public struct PackageWalk {
         let mode = swift6 ? "swift6" : "complete"
         let log = scratch.appendingPathComponent("\(mode).log")
         let kept = (try? run.output.write(to: log, atomically: true, encoding: .utf8)) != nil
-        return Build(mode: mode, command: command, targets: attribute(run.output, to: targets),
+        return Build(mode: mode, command: command, targets: attribute(run.output, to: targets, succeeded: run.status == 0),
                      succeeded: run.status == 0, log: kept ? log : nil)
     }
 
     /// Splits the log into blocks (a diagnostic line and what follows it up to the next),
     /// gives each block to the target whose folder holds its file, and reads each
     /// target's blocks as `explain` reads a log.
-    func attribute(_ log: String, to targets: [PackageManifest.Target]) -> [TargetResult] {
+    /// A target counts as compiled when the log shows it compiling (the native build
+    /// system's "Compiling X" lines; Swift Build prints only task counts, "[46/100] X 36 / 77",
+    /// some before the target compiles), when it has a diagnostic, or when the whole build
+    /// `succeeded`.
+    func attribute(_ log: String, to targets: [PackageManifest.Target], succeeded: Bool = false) -> [TargetResult] {
         let folders = targets.map { (target: $0, prefix: package.appendingPathComponent($0.path).standardizedFileURL.path + "/") }
         var blocks: [String: [Substring]] = [:]
         var current: String?
@@ -80,7 +87,7 @@ public struct PackageWalk {
         return targets.map { target in
             let text = (blocks[target.name] ?? []).joined(separator: "\n")
             return TargetResult(target: target, entries: LogReader.entries(in: text, matcher: matcher, single: false),
-                                reached: compiled.contains(target.name) || blocks[target.name] != nil)
+                                reached: succeeded || compiled.contains(target.name) || blocks[target.name] != nil)
         }
     }
 

@@ -85,10 +85,15 @@ public struct RaceScenarioRunner: Sendable {
         let logs = shell.scratch.appendingPathComponent("tsan-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: logs, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: logs) }
-        let arguments: [String] = switch launch {
-        case .bundle(let path): [path, suite]
-        case .swiftTest:
-            ["swift", "test", "--skip-build", "--sanitize=thread", "--scratch-path", Self.scratchPath, "--filter", suite]
+        let arguments: [String]
+        switch launch {
+        case .executables:
+            guard let path = launch.executable(for: suite) else {
+                return .failure(RunFailure(what: "no test executable for \(suite) in the build", output: ""))
+            }
+            arguments = [path, suite]
+        case .swiftTest(let build):
+            arguments = ["swift", "test", "--skip-build"] + build + ["--filter", suite]
         }
         let result = shell.run(arguments, environment: environment.merging([
             "TSAN_OPTIONS": "log_path=\(logs.path)/tsan:exitcode=0:atexit_sleep_ms=0",

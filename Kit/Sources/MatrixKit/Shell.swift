@@ -11,6 +11,10 @@ public struct ProcessResult: Sendable {
     /// Why a watcher stopped the process before it ended (see `Shell.run`'s `watch`).
     public var stoppedBecause: String? = nil
 
+    public init(status: Int32, crashed: Bool, timedOut: Bool, output: String, stoppedBecause: String? = nil) {
+        (self.status, self.crashed, self.timedOut, self.output, self.stoppedBecause) = (status, crashed, timedOut, output, stoppedBecause)
+    }
+
     public var succeeded: Bool { status == 0 && !crashed && !timedOut && stoppedBecause == nil }
 
     /// "exit 1", "signal 11", "timed out after 120 s".
@@ -126,30 +130,44 @@ public struct RunFailure: Error, Sendable {
 
 /// How to start the package's tests after a build.
 public enum TestLaunch: Sendable {
-    /// Linux: the XCTest bundle is an executable (~0.3 s a process).
-    case bundle(String)
-    /// macOS: through `swift test --skip-build`.
-    case swiftTest
+    /// Linux: the test executables (~0.3 s a process), by test target ("" for one that holds
+    /// every target: the native build system's `.xctest`). See `BuildProducts`.
+    case executables([String: String])
+    /// macOS: through `swift test --skip-build`, with these build arguments.
+    case swiftTest([String])
+
+    /// Linux, the native build system: one executable for every test target.
+    public static func bundle(_ path: String) -> TestLaunch { .executables(["": path]) }
+
+    /// The executable that runs `suite` ("Stage0Tests.Stage0RaceScenarios", or a filter
+    /// that starts with its target, "^Stage0Tests\\."); nil under `swift test`.
+    public func executable(for suite: String) -> String? {
+        guard case .executables(let products) = self else { return nil }
+        let target = suite.drop { $0 == "^" }.prefix { $0 != "." && $0 != "\\" && $0 != "/" }
+        return products[String(target)] ?? products[""]
+    }
 }
 
 extension Shell {
-    /// Builds the tests with `arguments` added to `swift build --build-tests`; returns the
-    /// build's result and, when it succeeded, how to start the tests it built.
+    /// Builds the tests with `arguments` added to `swift build --build-tests` (and the build
+    /// system `KIT_BUILD_SYSTEM` names); returns the build's result and, when it succeeded,
+    /// how to start the tests it built.
     public func buildTests(_ arguments: [String] = []) -> (build: ProcessResult, launch: Result<TestLaunch, RunFailure>?) {
+        let arguments = BuildSystem.arguments + arguments
         let build = run(["swift", "build", "--build-tests"] + arguments)
         guard build.succeeded else { return (build, nil) }
         #if os(Linux)
-        let binPath = run(["swift", "build", "--show-bin-path"] + arguments)
-        let directory = binPath.output.split(separator: "\n").last.map(String.init) ?? ""
-        let bundles = (try? FileManager.default.contentsOfDirectory(atPath: directory))?
-            .filter { $0.hasSuffix("PackageTests.xctest") } ?? []
-        guard binPath.succeeded, let bundle = bundles.first else {
-            let failure = RunFailure(what: "no *PackageTests.xctest in \(directory.isEmpty ? "the bin path" : directory)", output: binPath.tail())
-            return (build, .failure(failure))
+        switch BuildProducts.ask(self, arguments: arguments) {
+        case .failure(let failure): return (build, .failure(failure))
+        case .success(let products):
+            let tests = products.tests
+            guard !tests.isEmpty else {
+                return (build, .failure(RunFailure(what: "no test executable (*PackageTests.xctest, *-test-runner) in \(products.binPath)", output: "")))
+            }
+            return (build, .success(.executables(tests)))
         }
-        return (build, .success(.bundle(directory + "/" + bundle)))
         #else
-        return (build, .success(.swiftTest))
+        return (build, .success(.swiftTest(arguments)))
         #endif
     }
 }

@@ -57,7 +57,7 @@ struct TryWherePackage {
         }
         let shell = Shell(directory: folder, scratch: scratch)
         let build = ["swift", "build", "--scratch-path", folder.appendingPathComponent(tsan ? ".build-tsan" : ".build").path]
-            + (tsan ? ["--sanitize=thread"] : [])
+            + (tsan ? ["--sanitize=thread"] : []) + BuildSystem.arguments
         let built = shell.run(build + ["--product", "snippet_\(column.id)"], timeout: 1800)
         guard built.succeeded else {
             return .failure(RunFailure(what: "the --where build failed (\(built.failure)); a line marked "

@@ -7,6 +7,10 @@ import TrackerSpec
 /// diagnostics again (an up-to-date file prints nothing).
 struct StrictBuilds {
     static let scratchPath = ".build-strict"
+    /// The native build system, whatever `KIT_BUILD_SYSTEM` says: the proof below reads its
+    /// layout (`<target>.build/<file>.o`) and its log ("Compiling …", "Build of target: …
+    /// complete!"), and the compiler's diagnostics are the same under either build system.
+    static let buildSystem = ["--build-system", "native"]
 
     let shell: Shell
 
@@ -15,7 +19,7 @@ struct StrictBuilds {
     /// build, and "Build of target … complete!"; or, for a build that stopped on errors,
     /// the log's compile jobs for the target and errors in its files only.
     func run(stage: Stage) -> Result<(diagnostics: [CompilerDiagnostic], proof: String), RunFailure> {
-        let binPath = shell.run(["swift", "build", "--show-bin-path", "--scratch-path", Self.scratchPath])
+        let binPath = shell.run(["swift", "build", "--show-bin-path", "--scratch-path", Self.scratchPath] + Self.buildSystem)
         guard binPath.succeeded, let directory = binPath.output.split(separator: "\n").last else {
             return .failure(RunFailure(what: "swift build --show-bin-path: \(binPath.failure)", output: binPath.tail()))
         }
@@ -59,7 +63,7 @@ struct StrictBuilds {
         shell.run([
             "swift", "build", "--scratch-path", Self.scratchPath, "--target", stage.target,
             "-Xswiftc", "-strict-concurrency=complete",
-        ])
+        ] + Self.buildSystem)
     }
 
     /// Deletes what compiling the target produced (objects, dependency records, serialized

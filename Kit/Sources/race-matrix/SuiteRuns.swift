@@ -18,9 +18,14 @@ struct SuiteRuns {
         try? FileManager.default.removeItem(at: file)
         defer { try? FileManager.default.removeItem(at: file) }
         let filter = "^Stage\(stage.number)Tests\\."
-        let arguments: [String] = switch launch {
-        case .bundle(let path): [path, "--testing-library", "swift-testing", "--filter", filter]
-        case .swiftTest: ["swift", "test", "--skip-build", "--disable-xctest", "--filter", filter]
+        let arguments: [String]
+        switch launch {
+        case .executables:
+            guard let path = launch.executable(for: filter) else {
+                return ("", ProcessResult(status: -1, crashed: false, timedOut: false, output: "no test executable for Stage\(stage.number)Tests in the build"))
+            }
+            arguments = [path, "--testing-library", "swift-testing", "--filter", filter]
+        case .swiftTest(let build): arguments = ["swift", "test", "--skip-build"] + build + ["--disable-xctest", "--filter", filter]
         }
         let result = shell.run(arguments, environment: ["TRACKER_VERDICTS": file.path], timeout: 600)
         return ((try? String(contentsOf: file, encoding: .utf8)) ?? "", result)

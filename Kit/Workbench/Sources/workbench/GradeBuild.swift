@@ -29,8 +29,8 @@ extension Grader {
             }
         }
         if hasDiagnostic { touchSources(exercise) }
-        let result = run.shell.run(["swift", "build", "--build-tests", "--scratch-path", run.scratch]
-            + (exercise.usesTSan ? ["--sanitize=thread"] : []))
+        let result = run.shell.run(["swift", "build", "--build-tests"]
+            + Workspace.buildArguments(scratch: run.scratch, tsan: exercise.usesTSan))
         return BuildOutcome(result: result, diagnostics: Self.diagnostics(in: result.output, folder: exercise.editedFolder))
     }
 

@@ -145,14 +145,16 @@ extension Grader {
         }
         if let race = subjects.first(where: { $0.kind == .race }) { environment["TRACKER_RACE"] = race.id }
         #if os(Linux)
-        let bundle = workspace.root.appendingPathComponent(
-            exercise.room.scratch + "/debug/ExercisePackageTests.xctest").path
+        let suite = "ExerciseTests.Grading/testGrade"
+        guard let bundle = Workspace.testExecutable(run.shell, scratch: run.scratch, tsan: exercise.usesTSan, suite: suite) else {
+            return ProcessResult(status: -1, crashed: false, timedOut: false, output: "no test executable in the build of \(run.scratch)")
+        }
         // A livelock ends within ProgressWatch.quiet (and a few seconds), not at the timeout.
         let watch = ProgressWatch(results: results)
-        return run.shell.run([bundle, "ExerciseTests.Grading/testGrade"], environment: environment, timeout: 300, watch: watch.check)
+        return run.shell.run([bundle, suite], environment: environment, timeout: 300, watch: watch.check)
         #else
-        return run.shell.run(["swift", "test", "--skip-build", "--scratch-path", run.scratch, "--filter", "ExerciseTests.Grading/testGrade"]
-            + (exercise.usesTSan ? ["--sanitize=thread"] : []), environment: environment, timeout: 300)
+        return run.shell.run(["swift", "test", "--skip-build"] + Workspace.buildArguments(scratch: run.scratch, tsan: exercise.usesTSan)
+            + ["--filter", "ExerciseTests.Grading/testGrade"], environment: environment, timeout: 300)
         #endif
     }
 }

@@ -134,7 +134,8 @@ extension Grader {
         do { try global.laterChange.write(to: change, atomically: true, encoding: .utf8) } catch {
             return Finding(subject, .fail, title: title, details: ["could not write the later change: \(error)"])
         }
-        let modules = workspace.exercise.appendingPathComponent("\(scratch)/debug/Modules").standardizedFileURL.path
+        let modules = Workspace.moduleFolder(shell, scratch: scratch, tsan: exercise.usesTSan)
+            ?? workspace.exercise.appendingPathComponent(scratch).path
         let check = shell.run(
             ["swiftc", "-typecheck", "-module-name", exercise.folder, "-I", modules]
                 + exercise.settings.swiftcFlags + (exercise.complete ? ["-strict-concurrency=complete"] : [])
