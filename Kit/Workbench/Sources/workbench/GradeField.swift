@@ -43,35 +43,3 @@ extension Workspace {
                   to: self.exercise.appendingPathComponent("README"))
     }
 }
-
-extension Grader {
-    /// Runs the exercise's probe on the properties measured, in one process, and grades each
-    /// from what it reported. The harness turns a hang into a failing finding itself (no
-    /// runnable thread while the work is unfinished); ProgressWatch ends a busy loop, and the
-    /// timeout is the last resort.
-    func fieldFindings(_ run: GradingRun) -> [Finding] {
-        let results = run.tmp.appendingPathComponent("results.jsonl")
-        let subjects = run.graded.indices.filter(run.measured).compactMap { index -> Subject? in
-            if case .field = run.graded[index] { run.graded[index].subject } else { nil }
-        }
-        var outcome = TestOutcome()
-        if !subjects.isEmpty {
-            let environment = ["WORKBENCH_RUN": subjects.map(\.description).joined(separator: "|"), "WORKBENCH_RESULTS": results.path,
-                               "SWIFT_BACKTRACE": "enable=yes,interactive=no,color=no,threads=crashed,registers=none,images=none,limit=12"]
-            #if os(Linux)
-            let suite = "ExerciseTests.Grading/testGrade"
-            let watch = ProgressWatch(results: results)
-            if let bundle = Workspace.testExecutable(run.shell, scratch: run.scratch, tsan: run.exercise.usesTSan, suite: suite) {
-                outcome.testRun = run.shell.run([bundle, suite], environment: environment, timeout: 120, watch: watch.check)
-            } else {
-                outcome.testRun = ProcessResult(status: -1, crashed: false, timedOut: false, output: "no test executable in the build of \(run.scratch)")
-            }
-            #else
-            outcome.testRun = run.shell.run(["swift", "test", "--skip-build"] + Workspace.buildArguments(scratch: run.scratch, tsan: run.exercise.usesTSan)
-                                            + ["--filter", "ExerciseTests.Grading/testGrade"], environment: environment, timeout: 120)
-            #endif
-            outcome.findings = Finding.lines(of: (try? String(contentsOf: results, encoding: .utf8)) ?? "")
-        }
-        return signalFindings(run, outcome, graded: [])
-    }
-}

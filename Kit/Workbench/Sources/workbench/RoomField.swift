@@ -62,12 +62,16 @@ extension Grader {
             let environment = ["WORKBENCH_RUN": subjects.map(\.description).joined(separator: "|"), "WORKBENCH_RESULTS": results.path,
                                "SWIFT_BACKTRACE": "enable=yes,interactive=no,color=no,threads=crashed,registers=none,images=none,limit=12"]
             #if os(Linux)
-            let bundle = workspace.root.appendingPathComponent(Workspace.fieldScratch + "/debug/ExercisePackageTests.xctest").path
+            let suite = "ExerciseTests.Grading/testGrade"
             let watch = ProgressWatch(results: results)
-            outcome.testRun = run.shell.run([bundle, "ExerciseTests.Grading/testGrade"], environment: environment, timeout: 120, watch: watch.check)
+            if let bundle = Workspace.testExecutable(run.shell, scratch: run.scratch, tsan: run.exercise.usesTSan, suite: suite) {
+                outcome.testRun = run.shell.run([bundle, suite], environment: environment, timeout: 120, watch: watch.check)
+            } else {
+                outcome.testRun = ProcessResult(status: -1, crashed: false, timedOut: false, output: "no test executable in the build of \(run.scratch)")
+            }
             #else
-            outcome.testRun = run.shell.run(["swift", "test", "--skip-build", "--scratch-path", run.scratch, "--filter", "ExerciseTests.Grading/testGrade"],
-                                            environment: environment, timeout: 120)
+            outcome.testRun = run.shell.run(["swift", "test", "--skip-build"] + Workspace.buildArguments(scratch: run.scratch, tsan: run.exercise.usesTSan)
+                                            + ["--filter", "ExerciseTests.Grading/testGrade"], environment: environment, timeout: 120)
             #endif
             outcome.findings = Finding.lines(of: (try? String(contentsOf: results, encoding: .utf8)) ?? "")
         }
