@@ -3,8 +3,10 @@ import SimSupport
 import SimWork
 
 /// The Swift jobs this process has queued or running: every job enqueued to the global
-/// executor or the main actor's, from its enqueue until it has run, counted through the
-/// runtime's enqueue hooks (`SimWork`). This is how a test tells "the app has nothing left
+/// executor, from its enqueue until it has run, counted through the runtime's enqueue
+/// hooks (`SimWork`). Main-actor jobs are counted too where the runtime calls its
+/// main-executor hook; Swift 6.3.1 on Linux does not (measured: none of a main-actor
+/// task's jobs reached it), and a waiter's trip through main's turn covers them there. This is how a test tells "the app has nothing left
 /// to do" on every platform alike: by counting, never by a quiet spell of wall-clock time.
 ///
 /// What it cannot count is work on the app's own dispatch queues; for that a waiter also
@@ -31,6 +33,9 @@ public enum PendingWork {
         _ = isCounted
         return sim_work_pending_global()
     }
+
+    /// Whether the calling thread runs a job that went through the hooks (and is counted).
+    public static var callerRunsCountedJob: Bool { sim_work_runs_counted_job() }
 
     /// Changes each time a job is enqueued or finishes.
     public static var epoch: UInt64 { sim_work_epoch() }
