@@ -1,8 +1,11 @@
 // probe: -swift-version 6
+// watch: 6.3.1 isolates an implicit deinit under the default; SE-0371 and SE-0466 say otherwise
 // Which classes the compiler gives an isolated deallocating deinit: it compiles a small
 // file with `swiftc -emit-silgen` (the toolchain on PATH), with and without main-actor
 // default isolation, and reports for each class whether its SIL has a
-// `__isolated_deallocating_deinit` (the teardown that hops to the actor first).
+// `__isolated_deallocating_deinit` (the teardown that hops to the actor first). The last
+// three are a hierarchy: a root with `nonisolated deinit {}` and two subclasses, one
+// without a deinit and one that writes `nonisolated deinit {}` too.
 import Foundation
 
 let classes = """
@@ -11,8 +14,12 @@ let classes = """
     final class NonisolatedDeinit { var count = 0; nonisolated deinit { } }
     @MainActor final class MainActorNoDeinit { var count = 0 }
     @MainActor final class MainActorIsolatedDeinit { var count = 0; isolated deinit { } }
+    class NonisolatedRoot { let count: Int; init(count: Int) { self.count = count }; nonisolated deinit { } }
+    final class SubclassNoDeinit: NonisolatedRoot { }
+    final class SubclassNonisolatedDeinit: NonisolatedRoot { nonisolated deinit { } }
     """
-let names = ["NoDeinit", "WrittenDeinit", "NonisolatedDeinit", "MainActorNoDeinit", "MainActorIsolatedDeinit"]
+let names = ["NoDeinit", "WrittenDeinit", "NonisolatedDeinit", "MainActorNoDeinit", "MainActorIsolatedDeinit",
+             "NonisolatedRoot", "SubclassNoDeinit", "SubclassNonisolatedDeinit"]
 
 /// SILGen's output for the classes, compiled with `flags`.
 func silgen(_ flags: [String]) throws -> String {

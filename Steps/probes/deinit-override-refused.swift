@@ -1,0 +1,16 @@
+// probe: -swift-version 6 -default-isolation MainActor
+// watch: 6.3.1 isolates an implicit deinit under the default; SE-0371 and SE-0466 say otherwise
+// Under main-actor default isolation a base class with no deinit gets an isolated one, and
+// a subclass's deinit must have its base's isolation (SE-0371): a subclass cannot make its
+// own teardown nonisolated, whether it writes `nonisolated deinit {}` or a plain
+// `deinit {}`. Only the root can start the change.
+class Screen {                          // no deinit: isolated to the main actor here
+    let id: Int
+    init(id: Int) { self.id = id }
+}
+final class DetailScreen: Screen {
+    nonisolated deinit { }              // refused: the base's deinit is main-actor isolated
+}
+final class ListScreen: Screen {
+    deinit { }                          // refused too: a plain deinit is nonisolated
+}
