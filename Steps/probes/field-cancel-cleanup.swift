@@ -116,3 +116,37 @@ for handler in [false, true] {
     _ = await task.result
     print("\(handler ? "with" : "without") withTaskCancellationHandler: the transfer was stopped by cancel(): \(stoppedByCancel)")
 }
+
+/// A task already cancelled when it calls `withTaskCancellationHandler`: `onCancel` runs at
+/// once, on the calling thread, before the operation starts.
+let order = Mutex<[String]>([])
+let cancelledOnEntry = Task {
+    withUnsafeCurrentTask { $0?.cancel() }
+    let caller = unsafeBitCast(pthread_self(), to: UInt.self)
+    await withTaskCancellationHandler {
+        order.withLock { $0.append("operation") }
+    } onCancel: {
+        let here = unsafeBitCast(pthread_self(), to: UInt.self)
+        order.withLock { $0.append("onCancel (on the calling thread: \(here == caller))") }
+    }
+}
+await cancelledOnEntry.value
+print("cancelled on entry: ran in this order: \(order.withLock { $0 })")
+
+/// An operation busy in synchronous code, never suspended, when the task is cancelled:
+/// `onCancel` runs at the same time, on the cancelling thread. The operation waits for the
+/// handler's mark (up to 5 s, so that a wrong answer ends).
+let busyStarted = Started(), handlerRan = Mutex(false)
+let busy = Task.detached {          // detached: off the main actor, which must stay free to cancel it
+    await withTaskCancellationHandler {
+        busyStarted.signal()
+        let deadline = Date(timeIntervalSinceNow: 5)
+        while !handlerRan.withLock({ $0 }) && Date() < deadline { usleep(1_000) }
+        return handlerRan.withLock { $0 }
+    } onCancel: {
+        handlerRan.withLock { $0 = true }
+    }
+}
+await busyStarted.wait()
+busy.cancel()
+print("operation running, not suspended: onCancel ran while it ran: \(await busy.value)")
