@@ -15,6 +15,10 @@ public struct PackageManifest: Sendable {
         /// The targets of this package it depends on (products of other packages left out).
         public var dependencies: [String]
         public var settings: [Setting]
+
+        public init(name: String, type: String, path: String, dependencies: [String] = [], settings: [Setting] = []) {
+            (self.name, self.type, self.path, self.dependencies, self.settings) = (name, type, path, dependencies, settings)
+        }
     }
 
     /// One Swift setting of a target, as the compiler flags it stands for.
