@@ -47,6 +47,10 @@ public struct PackageManifest: Sendable {
     /// The language mode of a target that names none: 6 from tools version 6.0 on.
     public var defaultLanguageMode: String = "5"
 
+    public init(name: String, targets: [Target], defaultLanguageMode: String = "5") {
+        (self.name, self.targets, self.defaultLanguageMode) = (name, targets, defaultLanguageMode)
+    }
+
     /// The language mode `target` is built in.
     public func languageMode(of target: Target) -> String {
         for case .languageMode(let mode) in target.settings { return mode }
