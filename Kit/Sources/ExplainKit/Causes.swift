@@ -100,7 +100,7 @@ public enum CauseChooser {
         name: "a declaration in a prebuilt module's interface (a vendor's binary framework), not in your code",
         tell: "the location is a `.swiftinterface` file inside a framework or `.swiftmodule`",
         fixes: ["use a build of that framework made for this compiler (its vendor's newer release); "
-                    + "an earlier line of the same log often says the module failed to build for this compiler",
+                    + "a line of the same log saying the module failed to build for this compiler confirms it",
                 "until then, keep the framework's types out of your concurrent code, and report the warning to its vendor"],
         wrongFixes: ["editing the `.swiftinterface` file: the next install or build puts it back",
                      "changing your declarations to match: the one named is the framework's"])
