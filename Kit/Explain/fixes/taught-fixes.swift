@@ -111,3 +111,12 @@ func latestReading() async -> Reading {
         fetchFreshReading { reading in continuation.resume(returning: reading) }
     }
 }
+
+// sending-value, closure-to-nonisolated: besides a `@Sendable` parameter (program x04), the
+// function may stay on its caller's actor (`nonisolated(nonsending)`: the closure may then
+// even capture a non-Sendable model), or take the closure for good (`sending`).
+final class TallyModel { var count = 0 }
+nonisolated(nonsending) func runWhereCalled(_ body: @escaping () async -> Void) async { await body() }
+@MainActor func tallyHere(model: TallyModel) async { await runWhereCalled { model.count += 1 } }
+@concurrent func runHandedOver(_ body: sending @escaping () async -> Void) async { await body() }
+@MainActor func tallyElsewhere() async { let id = 3; await runHandedOver { print(id) } }

@@ -24,6 +24,8 @@ public enum Sign: Sendable, Equatable {
     case message(template: String)
     case sourceLine(String)
     case setting(BuildSettings.Fact)
+    /// The diagnostic's own location (a prebuilt module's `.swiftinterface`).
+    case location(String)
 }
 
 /// A diagnostic's causes in the order to print them, and what told the first one apart.
@@ -40,6 +42,9 @@ public enum CauseChooser {
     /// The causes whose note, message or setting matches come first, in table order.
     public static func choose(_ row: Row, for entry: Entry, settings: BuildSettings) -> CauseChoice {
         let causes = row.causes ?? []
+        if let location = entry.location, location.contains(".swiftinterface:") {
+            return CauseChoice(ordered: [vendorInterface] + causes, toldBy: [.location(location)])
+        }
         var told: [(Cause, [Sign])] = []
         for cause in causes {
             if let why = evidence(for: cause, in: entry, settings: settings) { told.append((cause, why)) }
@@ -51,7 +56,7 @@ public enum CauseChooser {
     static func evidence(for cause: Cause, in entry: Entry, settings: BuildSettings) -> [Sign]? {
         var found: [Sign] = []
         var wanted = 0
-        if let templates = cause.notes {
+        if let templates = cause.allNotes {
             wanted += 1
             let sources = entry.noteSources + Array(repeating: "", count: max(0, entry.notes.count - entry.noteSources.count))
             let notes = entry.severity == "note" ? [(entry.message, "")] : Array(zip(entry.notes, sources))
@@ -86,4 +91,17 @@ public enum CauseChooser {
         if cause.all == true { return found.count == wanted && wanted > 0 ? found : nil }
         return found.isEmpty ? nil : [found[0]]
     }
+
+    /// Whatever its kind, a diagnostic located in a prebuilt module's interface (a vendor's
+    /// binary framework, rebuilt from its `.swiftinterface` by this compiler) is about a
+    /// declaration the developer cannot edit.
+    public static let vendorInterface = Cause(
+        id: "vendor-interface",
+        name: "a declaration in a prebuilt module's interface (a vendor's binary framework), not in your code",
+        tell: "the location is a `.swiftinterface` file inside a framework or `.swiftmodule`",
+        fixes: ["use a build of that framework made for this compiler (its vendor's newer release); "
+                    + "a line of the same log saying the module failed to build for this compiler confirms it",
+                "until then, keep the framework's types out of your concurrent code, and report the warning to its vendor"],
+        wrongFixes: ["editing the `.swiftinterface` file: the next install or build puts it back",
+                     "changing your declarations to match: the one named is the framework's"])
 }

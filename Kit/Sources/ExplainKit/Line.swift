@@ -35,11 +35,11 @@ enum Line {
         if let excerpt = excerpt(line) { return excerpt }
         if let marked = marked(line) { return marked }
         if let severe = withSeverity(line) { return severe }
-        if let range = line.range(of: #"^\S+\.swift:\d+(:\d+)?:?$"#, options: .regularExpression) {
+        if let range = line.range(of: #"^\S+\.swift(interface)?:\d+(:\d+)?:?$"#, options: .regularExpression) {
             return .path(LogReader.shortPath(line[range].trimmingCharacters(in: CharacterSet(charactersIn: ":"))) ?? line)
         }
         // "path.swift:12:5 message", as Xcode's issue list copies it (no severity).
-        if let range = line.range(of: #"^\S+\.swift:\d+:\d+:? "#, options: .regularExpression) {
+        if let range = line.range(of: #"^\S+\.swift(interface)?:\d+:\d+:? "#, options: .regularExpression) {
             let message = String(line[range.upperBound...])
             if Shape.isDiagnostic(message, matcher: matcher) {
                 let location = line[range].trimmingCharacters(in: CharacterSet(charactersIn: ": "))
@@ -79,7 +79,7 @@ enum Line {
         for (mark, severity) in [("\u{26A0}\u{FE0F}", "warning"), ("\u{26A0}", "warning"), ("\u{274C}", "error")]
         where line.hasPrefix(mark) {
             let rest = line.dropFirst(mark.count).trimmingCharacters(in: .whitespaces)
-            guard let range = rest.range(of: #"^\S+\.swift:\d+:\d+: "#, options: .regularExpression) else { return nil }
+            guard let range = rest.range(of: #"^\S+\.swift(interface)?:\d+:\d+: "#, options: .regularExpression) else { return nil }
             let message = String(rest[range.upperBound...])
             return .entry(Entry(location: LogReader.shortPath(String(rest[range].dropLast(2))), severity: severity,
                                 message: message, groups: LogReader.groups(in: message)))

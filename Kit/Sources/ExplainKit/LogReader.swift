@@ -49,7 +49,9 @@ public enum LogReader {
 
     public static func read(_ text: String, matcher: Matcher, single: Bool) -> ReadLog {
         var state = ReadState()
-        let lines = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+        // A full-width colon (a log pasted from a Chinese or Japanese editor) reads as ": ".
+        let lines = text.split(whereSeparator: \.isNewline)
+            .map { $0.replacingOccurrences(of: "\u{FF1A}", with: ": ").trimmingCharacters(in: .whitespaces) }
         if single, lines.count == 1, let line = lines.first, !line.isEmpty {
             state.add(Line.classify(line, matcher: matcher).entry ?? bare(line))
             return state.finished()
@@ -67,7 +69,7 @@ public enum LogReader {
     /// "/Users/me/App/Sources/Model.swift:12:5" → "Sources/Model.swift:12:5"; a prefix that
     /// is not a path (an Xcode "Fatal error" label, a build step) is no location.
     static func shortPath(_ location: String) -> String? {
-        guard location.range(of: #"\.swift:\d+(:\d+)?$"#, options: .regularExpression) != nil else { return nil }
+        guard location.range(of: #"\.swift(interface)?:\d+(:\d+)?$"#, options: .regularExpression) != nil else { return nil }
         let path = location.split(separator: " ").last.map(String.init) ?? location
         if path.hasPrefix("Sources/") || path.hasPrefix("Tests/") { return path }
         for root in ["/Sources/", "/Tests/"] {

@@ -12,8 +12,9 @@ public enum PackageCommand {
         diagnostics per target and per kind of the router's table, and prints the order to
         migrate the targets in, with the reason for each step. --baseline FILE saves the
         counts to FILE; when FILE exists, prints first what changed per target since then.
-        Exit: 0 when the package was built and counted, 2 for bad input, 3 when the build
-        could not start.
+        Each module is named as its compilation starts. Exit: 0 when the package was built and
+        counted, 1 when a target did not compile (errors that are not concurrency diagnostics:
+        said, not counted), 2 for bad input, 3 when the build could not start.
         """
 
     public static func run(_ arguments: [String], root: URL, table: Table, callerDirectory: URL) -> Int32 {
@@ -48,8 +49,10 @@ public enum PackageCommand {
         do { manifest = try PackageManifest.load(packageAt: package) } catch { return fail("\(error)", status: 3) }
         let matcher = Matcher(table)
         let walk = PackageWalk(package: package, scratch: root.appendingPathComponent(".build-explain-package"), matcher: matcher)
+        let own = Set(PackageWalk.ownTargets(of: manifest).map(\.name))
+        let progress: (String) -> Void = { name in log("  compiling \(name)\(own.contains(name) ? "" : " (a dependency)")") }
         log("building \(manifest.name) with complete checking ...")
-        let complete = walk.build(manifest, swift6: false)
+        let complete = walk.build(manifest, swift6: false, progress: progress)
         // A build that failed with no diagnostic of the package's own (a missing dependency,
         // a manifest error) counts nothing: say so rather than print zeros.
         if !complete.succeeded, complete.targets.allSatisfy(\.entries.isEmpty) {
@@ -60,10 +63,12 @@ public enum PackageCommand {
         var fallback: PackageCounts?
         if swift6 {
             log("building \(manifest.name) in the Swift 6 mode ...")
-            build = walk.build(manifest, swift6: true)
+            build = walk.build(manifest, swift6: true, progress: progress)
             fallback = PackageCounts(complete, matcher: matcher)
         }
+        let completeCounts = PackageCounts(complete, matcher: matcher)
         var counts = PackageCounts(build, matcher: matcher)
+        for name in completeCounts.failedTargets { counts.targets[name] = completeCounts.targets[name] }
         // A target the Swift 6 build did not reach keeps its complete-checking counts, marked so.
         for (name, target) in counts.targets where !target.reached {
             if let earlier = fallback?.targets[name] { counts.targets[name] = .init(total: earlier.total, rows: earlier.rows, reached: false) }
@@ -82,6 +87,15 @@ public enum PackageCommand {
         if let baseline {
             do { try counts.save(to: baseline) } catch { return fail("cannot write \(baseline.path): \(error)", status: 3) }
             print("\nThe counts are saved in \(baseline.path); run again with --baseline to see what changed.")
+        }
+        let failed = completeCounts.failedTargets
+        guard failed.isEmpty else {
+            let first = complete.targets.first { failed.contains($0.target.name) }
+                .flatMap { PackageWalk.compileErrors($0.entries, buildFailed: true, matcher: matcher).first }
+            log("the build failed: \(failed.joined(separator: ", ")) did not compile"
+                + (first.map { " (first error: \($0.location.map { "\($0): " } ?? "")\($0.message))" } ?? "")
+                + "; `swift build` shows why. Its errors are not counted as concurrency diagnostics.")
+            return 1
         }
         return 0
     }

@@ -9,14 +9,19 @@ public struct PackageCounts: Codable, Sendable, Equatable {
         public var rows: [String: Int]
         /// Compiled in this run (false: the build stopped at errors first).
         public var reached: Bool
+        /// Set when the target did not compile: the number of its errors no row knows (not
+        /// counted in `total` or `rows`: they are not concurrency diagnostics).
+        public var compileErrors: Int?
 
-        public init(total: Int, rows: [String: Int], reached: Bool) {
-            (self.total, self.rows, self.reached) = (total, rows, reached)
+        public init(total: Int, rows: [String: Int], reached: Bool, compileErrors: Int? = nil) {
+            (self.total, self.rows, self.reached, self.compileErrors) = (total, rows, reached, compileErrors)
         }
     }
 
     /// "complete" or "swift6".
     public var mode: String
+    /// The targets that did not compile (their `compileErrors` set).
+    public var failedTargets: [String] { targets.filter { $0.value.compileErrors != nil }.keys.sorted() }
     public var targets: [String: Target]
 
     public init(mode: String, targets: [String: Target]) {
@@ -26,12 +31,19 @@ public struct PackageCounts: Codable, Sendable, Equatable {
 
     public init(_ build: PackageWalk.Build, matcher: Matcher) {
         var targets: [String: Target] = [:]
+        // With complete checking alone (the Swift 5 mode) concurrency diagnostics are warnings:
+        // an error no row knows in a failed build is a target that does not compile.
+        let failed = !build.succeeded && build.mode == "complete"
         for result in build.targets {
-            let routing = Routing(entries: result.entries, matcher: matcher)
+            let failures = PackageWalk.compileErrors(result.entries, buildFailed: failed, matcher: matcher)
+            let entries = PackageWalk.concurrencyEntries(result.entries, buildFailed: failed, matcher: matcher)
+            let routing = Routing(entries: entries, matcher: matcher)
             var rows: [String: Int] = [:]
-            for kind in routing.kinds { rows[kind.row.id] = kind.entries.count }
+            // A row split by cause is several kinds: their counts add up.
+            for kind in routing.kinds { rows[kind.row.id, default: 0] += kind.entries.count }
             if !routing.unknown.isEmpty { rows["unknown"] = routing.unknown.count }
-            targets[result.target.name] = Target(total: result.entries.count, rows: rows, reached: result.reached)
+            targets[result.target.name] = Target(total: entries.count, rows: rows, reached: result.reached,
+                                                 compileErrors: failures.isEmpty ? nil : failures.count)
         }
         self.init(mode: build.mode, targets: targets)
     }
@@ -53,6 +65,7 @@ public struct PackageCounts: Codable, Sendable, Equatable {
         for name in Set(targets.keys).union(before.targets.keys).sorted() {
             guard let now = targets[name] else { lines.append("\(name): gone (was \(before.targets[name]!.total))"); continue }
             guard let then = before.targets[name] else { lines.append("\(name): new, \(now.total)"); continue }
+            if let errors = now.compileErrors { lines.append("\(name): did not compile (\(errors) error\(errors == 1 ? "" : "s") no row knows)"); continue }
             if !now.reached { lines.append("\(name): not compiled in this run (the build stopped at errors first); \(now.total) with complete checking"); continue }
             guard now != then else { lines.append("\(name): \(now.total), unchanged"); continue }
             let delta = now.total - then.total

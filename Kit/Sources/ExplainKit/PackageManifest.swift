@@ -15,6 +15,10 @@ public struct PackageManifest: Sendable {
         /// The targets of this package it depends on (products of other packages left out).
         public var dependencies: [String]
         public var settings: [Setting]
+
+        public init(name: String, type: String, path: String, dependencies: [String] = [], settings: [Setting] = []) {
+            (self.name, self.type, self.path, self.dependencies, self.settings) = (name, type, path, dependencies, settings)
+        }
     }
 
     /// One Swift setting of a target, as the compiler flags it stands for.
@@ -42,6 +46,10 @@ public struct PackageManifest: Sendable {
     public var targets: [Target]
     /// The language mode of a target that names none: 6 from tools version 6.0 on.
     public var defaultLanguageMode: String = "5"
+
+    public init(name: String, targets: [Target], defaultLanguageMode: String = "5") {
+        (self.name, self.targets, self.defaultLanguageMode) = (name, targets, defaultLanguageMode)
+    }
 
     /// The language mode `target` is built in.
     public func languageMode(of target: Target) -> String {

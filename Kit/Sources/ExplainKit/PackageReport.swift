@@ -30,7 +30,11 @@ public struct PackageReport {
             var settings = ["Swift \(manifest.languageMode(of: target))"]
             for case .defaultIsolation(let actor) in target.settings { settings.append("default isolation \(actor)") }
             var head = "\(target.name) (\(target.type), \(settings.joined(separator: ", "))): "
-            if let count, count.reached {
+            if let count, let errors = count.compileErrors {
+                head += "did not compile: \(errors) error\(errors == 1 ? "" : "s") no row of the table knows "
+                    + "(not counted; `swift build` shows them)"
+                if count.total > 0 { head += "; \(count.total) concurrency diagnostic\(count.total == 1 ? "" : "s") before it stopped" }
+            } else if let count, count.reached {
                 head += "\(count.total) diagnostic\(count.total == 1 ? "" : "s")"
             } else if let count, fallback != nil {
                 head += "not compiled in the Swift 6 mode (the build stopped at errors first); "

@@ -11,6 +11,10 @@ public struct PackageWalk {
         /// Was it compiled in this build? After an error SwiftPM starts no new compilation:
         /// the targets that depend on the failed one, and maybe others, are not reached.
         public var reached: Bool
+
+        public init(target: PackageManifest.Target, entries: [Entry], reached: Bool) {
+            (self.target, self.entries, self.reached) = (target, entries, reached)
+        }
     }
 
     public struct Build: Sendable {
@@ -20,6 +24,10 @@ public struct PackageWalk {
         public var succeeded: Bool
         /// The build's log, kept for `Scripts/explain FILE` (each kind's meaning and fixes).
         public var log: URL?
+
+        public init(mode: String, command: [String], targets: [TargetResult], succeeded: Bool, log: URL? = nil) {
+            (self.mode, self.command, self.targets, self.succeeded, self.log) = (mode, command, targets, succeeded, log)
+        }
     }
 
     public let package: URL
@@ -41,7 +49,9 @@ public struct PackageWalk {
     /// One clean build of every target (tests too) with complete checking, in the Swift 6
     /// mode when `swift6`. Cleaning first makes every file compile again, so every
     /// diagnostic is printed again (the checkouts of remote dependencies are kept).
-    public func build(_ manifest: PackageManifest, swift6: Bool) -> Build {
+    /// `progress` hears each module's name when its compilation starts (the package's
+    /// targets and its dependencies), so a long build shows where it is.
+    public func build(_ manifest: PackageManifest, swift6: Bool, progress: ((String) -> Void)? = nil) -> Build {
         // The build system the kit's scripts were asked for (KIT_BUILD_SYSTEM; Kit/MAINTAINERS.md,
         // "Build systems"); unset, SwiftPM's default.
         let system = ProcessInfo.processInfo.environment["KIT_BUILD_SYSTEM"].flatMap { $0.isEmpty ? nil : ["--build-system", $0] } ?? []
@@ -52,7 +62,10 @@ public struct PackageWalk {
         let targets = Self.ownTargets(of: manifest)
         let tests = targets.contains { $0.type == "test" } ? ["--build-tests"] : []
         let command = base + tests + flags
-        let run = Run.command(command, in: package)
+        var started: Set<String> = []
+        let run = Run.command(command, in: package) { line in
+            if let name = Self.compiledTarget(line), started.insert(name).inserted { progress?(name) }
+        }
         let mode = swift6 ? "swift6" : "complete"
         let log = scratch.appendingPathComponent("\(mode).log")
         let kept = (try? run.output.write(to: log, atomically: true, encoding: .utf8)) != nil
@@ -97,8 +110,24 @@ public struct PackageWalk {
             MigrationOrder.Node(
                 name: target.name, dependencies: target.dependencies,
                 declares: Declarations.names(inFolder: package.appendingPathComponent(target.path)),
-                messages: build.targets.first { $0.target.name == target.name }?.entries.map(\.message) ?? [])
+                messages: build.targets.first { $0.target.name == target.name }.map {
+                    Self.concurrencyEntries($0.entries, buildFailed: !build.succeeded && build.mode == "complete",
+                                            matcher: matcher).map(\.message)
+                } ?? [])
         }
+    }
+
+    /// A failed build's errors no row of the table knows: the target did not compile (a
+    /// syntax error, a missing declaration), which says nothing about its concurrency.
+    public static func compileErrors(_ entries: [Entry], buildFailed: Bool, matcher: Matcher) -> [Entry] {
+        guard buildFailed else { return [] }
+        return entries.filter { $0.severity == "error" && matcher.row(for: $0) == nil }
+    }
+
+    /// The entries that count as the target's concurrency diagnostics: all but `compileErrors`.
+    public static func concurrencyEntries(_ entries: [Entry], buildFailed: Bool, matcher: Matcher) -> [Entry] {
+        let failures = Set(compileErrors(entries, buildFailed: buildFailed, matcher: matcher))
+        return entries.filter { !failures.contains($0) }
     }
 
     static func compiledTarget(_ line: Substring) -> String? {

@@ -58,7 +58,9 @@ public struct Report {
             if let command = place.command { out += wrap("$ \(command)", indent: String(repeating: " ", count: 12)) }
         }
         out += causeLines(kind.causes)
-        for (index, fix) in row.fixes.enumerated() {
+        // A vendor's interface: the row's fixes edit the declaration, which is not the developer's.
+        let vendor = kind.causes.toldBy != nil && kind.causes.first?.id == CauseChooser.vendorInterface.id
+        for (index, fix) in (vendor ? [] : row.fixes).enumerated() {
             out += section(index == 0 ? (row.causes == nil ? "Fix" : "Any cause") : "", "+ \(fix)")
         }
         for (index, fix) in row.wrongFixes.enumerated() { out += section(index == 0 ? "Not" : "", "- \(fix)") }
@@ -96,6 +98,7 @@ public struct Report {
         case .message(let template): return "the message: \(template.replacingOccurrences(of: "%", with: "…"))"
         case .sourceLine(let line): return "the source line '\(line)'"
         case .setting(let fact): return "the build settings (\(fact.rawValue))"
+        case .location(let place): return "its location \(place), a prebuilt module's interface"
         }
     }
 

@@ -47,6 +47,12 @@ public struct Row: Decodable, Sendable {
     public var templates: [String]
     /// Wordings of earlier compilers (Swift 5.10–6.2, Xcode 16 betas) that learners paste.
     public var older: [String]?
+    /// Wordings of a later compiler (Swift 6.4), each with the branch it was read from and the
+    /// compiler's own text with its arguments filled in (`LaterWordingTests` matches them).
+    public var later: [Later]?
+    /// Where `templates` were read: absent, Swift 6.3.1's compiler (release/6.3) printed them
+    /// here and `--verify` rebuilds them.
+    public var wordingFrom: String?
     /// Two lines: what it means.
     public var meaning: [String]
     /// Where the kit reproduces it, each with the command that shows it.
@@ -66,7 +72,19 @@ public struct Row: Decodable, Sendable {
     public var unreproducible: String?
 
     public var isRuntime: Bool { runtime ?? false }
-    public var allTemplates: [String] { templates + (older ?? []) }
+    /// Every wording, each once (a 6.4-only row's template is its `later` wording too).
+    public var allTemplates: [String] {
+        templates + (older ?? []) + (later ?? []).map(\.template).filter { !templates.contains($0) && !(older ?? []).contains($0) }
+    }
+}
+
+/// A later compiler's wording of a row's diagnostic (or of a note a cause reads).
+public struct Later: Decodable, Sendable {
+    public var template: String
+    /// The compiler branch it was read from, and how.
+    public var branch: String
+    /// The compiler's text with its arguments filled in, as that compiler prints it.
+    public var example: String
 }
 
 public struct Place: Decodable, Sendable {
@@ -106,6 +124,13 @@ public struct Cause: Decodable, Sendable {
     public var tell: String
     /// Templates (`%` for a name) found anywhere in one of the diagnostic's notes.
     public var notes: [String]?
+    /// The same notes as a later compiler words them (Swift 6.4's region notes say "code in
+    /// the current isolation context" where 6.3 said "task-isolated").
+    public var laterNotes: [Later]?
+    /// `notes` and `laterNotes` together.
+    public var allNotes: [String]? {
+        notes.map { $0 + (laterNotes ?? []).map(\.template) } ?? laterNotes.map { $0.map(\.template) }
+    }
     /// Only notes printed at such a place count: "module" (an interface), "elsewhere" (another file, or an interface).
     public var notesFrom: String?
     /// Every signal it lists must hold (a setting and a note), not just one.

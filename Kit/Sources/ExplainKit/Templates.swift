@@ -31,7 +31,7 @@ public enum Templates {
         return try! NSRegularExpression(pattern: anchored ? "^\(body)$" : body)
     }
 
-    static func matches(_ regex: NSRegularExpression, _ text: String) -> Bool {
+    public static func matches(_ regex: NSRegularExpression, _ text: String) -> Bool {
         regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
     }
 }
@@ -50,10 +50,27 @@ public struct Matcher: Sendable {
         }
     }
 
-    /// The compiler row whose template matches the whole message, if any.
-    public func row(forMessage message: String) -> Row? {
+    /// The compiler row for a message: by its `[#Group]` tags first, then by its wording. Among
+    /// the rows of a printed group the wording decides; a group that names one row alone routes
+    /// there even when its wording is newer than the table's. Without a tag, the first row whose
+    /// template matches the whole message.
+    public func row(forMessage message: String, groups: [String]? = nil) -> Row? {
         let text = Templates.normalize(message)
+        let tags = Set((groups ?? LogReader.groups(in: message)).map(Self.groupKey))
+        if !tags.isEmpty {
+            let tagged = compiled.filter { !$0.row.isRuntime && $0.row.group.map { tags.contains(Self.groupKey($0)) } == true }
+            if let hit = tagged.first(where: { $0.regexes.contains { Templates.matches($0, text) } }) { return hit.row }
+            if tagged.count == 1 { return tagged[0].row }
+        }
         return compiled.first { !$0.row.isRuntime && $0.regexes.contains { Templates.matches($0, text) } }?.row
+    }
+
+    /// A group tag as compared: the last part of a nested tag (Swift 6.4 prints
+    /// `RegionIsolation::SendingRisksDataRace`), without case, dashes or underscores (Swift 6.1
+    /// printed `sendable-closure-captures`).
+    public static func groupKey(_ tag: String) -> String {
+        let last = tag.components(separatedBy: "::").last ?? tag
+        return String(last.lowercased().filter { $0.isLetter || $0.isNumber })
     }
 
     /// The run-time row whose template occurs in the line, if any.
@@ -66,12 +83,12 @@ public struct Matcher: Sendable {
     /// a note pasted alone by its message, else by the row whose cause names such a note.
     public func row(for entry: Entry) -> Row? {
         if entry.severity == "runtime" { return runtimeRow(forLine: entry.message) }
-        if let row = row(forMessage: entry.message) { return row }
+        if let row = row(forMessage: entry.message, groups: entry.groups) { return row }
         guard entry.severity == "note" || entry.severity == nil else { return nil }
         let text = Templates.normalize(entry.message)
         return compiled.first { compiled in
             (compiled.row.causes ?? []).contains { cause in
-                (cause.notes ?? []).contains { Templates.matches(Templates.pattern($0, anchored: false), text) }
+                (cause.allNotes ?? []).contains { Templates.matches(Templates.pattern($0, anchored: false), text) }
             }
         }?.row
     }

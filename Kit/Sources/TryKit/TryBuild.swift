@@ -22,6 +22,10 @@ public struct TryRunResult: Sendable {
     public var ending: String
     public var places: [TryPlace]
     public var reports: [TSanReport]
+    /// Under TSan: how many runs the column made, and in how many TSan reported a race. A
+    /// race shows in some runs and not in others, so one run per column compares nothing.
+    public var tsanRuns = 0
+    public var runsWithReports = 0
 }
 
 /// Builds a snippet in each column with `swiftc` (the whole pipeline, so the region
@@ -95,6 +99,9 @@ public struct TryBuilder: Sendable {
                           entries: entries, run: nil, notRun: nil)
     }
 
+    /// Runs per column under TSan (counted runs, not a time window).
+    public static let tsanRuns = 5
+
     static let signals: [Int32: String] = [4: "SIGILL", 5: "SIGTRAP", 6: "SIGABRT", 9: "SIGKILL", 11: "SIGSEGV", 15: "SIGTERM"]
 
     func run(_ binary: String, source: TrySource) -> TryRunResult {
@@ -118,6 +125,16 @@ public struct TryBuilder: Sendable {
             output.append(String(line))
         }
         while output.last?.isEmpty == true { output.removeLast() }
-        return TryRunResult(output: output, ending: ending, places: places, reports: reports)
+        var outcome = TryRunResult(output: output, ending: ending, places: places, reports: reports)
+        if tsan, !result.timedOut {
+            // The first run is shown; the others only count whether TSan reported.
+            outcome.tsanRuns = Self.tsanRuns
+            outcome.runsWithReports = reports.isEmpty ? 0 : 1
+            for _ in 1..<Self.tsanRuns {
+                let again = Shell(directory: folder, scratch: folder).run([binary], environment: environment, timeout: timeout)
+                if !TSanLogParser.reports(in: again.output).isEmpty { outcome.runsWithReports += 1 }
+            }
+        }
+        return outcome
     }
 }

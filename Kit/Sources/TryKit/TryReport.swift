@@ -37,7 +37,14 @@ public struct TryReport {
             let at = places.isEmpty ? "" : "  at " + places.prefix(3).joined(separator: ", ")
                 + (places.count > 3 ? " and \(places.count - 3) more" : "")
             out += wrap("\(kind.entries.count) × \(kind.row.id) (\(Self.counts(kind.entries)))\(at)", indent: "  ")
-            if let fix = kind.row.fixes.first { out += wrap("fix: \(fix)", indent: "      ") }
+            // The compiler's own words first: the row's fix is the kit's general answer.
+            if let first = kind.entries.first {
+                out += wrap("says: \(first.severity.map { "\($0): " } ?? "")\(first.message)", indent: "      ")
+                if let note = first.notes.first { out += wrap("note: \(note)", indent: "      ") }
+            }
+            if let fix = (kind.causes.toldBy != nil ? kind.causes.first?.fixes.first : nil) ?? kind.row.fixes.first {
+                out += wrap("fix: \(fix)", indent: "      ")
+            }
             if let command = kind.row.kit.first?.command { out += wrap("kit: $ \(command)", indent: "      ") }
         }
         if kinds.count > Self.kindsShown {
@@ -72,8 +79,9 @@ public struct TryReport {
             out += wrap("where? line \(place.line) \(code(at: place.line)): thread \(number)"
                 + "\(place.firstThread ? " (the first)" : ""), \(queue), executor: \(place.executor)", indent: "  ")
         }
-        if !run.reports.isEmpty || run.ending.hasSuffix("(TSan)") {
-            out.append("tsan: \(run.reports.count) report\(run.reports.count == 1 ? "" : "s")")
+        if run.tsanRuns > 0 || !run.reports.isEmpty || run.ending.hasSuffix("(TSan)") {
+            out.append("tsan: \(run.reports.count) report\(run.reports.count == 1 ? "" : "s") in the run shown"
+                + (run.tsanRuns > 0 ? "; a report in \(run.runsWithReports) of \(run.tsanRuns) runs" : ""))
             for report in run.reports.prefix(3) { out += TryTSan(source: source).summary(of: report).map(fit) }
             if run.reports.count > 3 { out.append("  … \(run.reports.count - 3) more (the same run with Scripts/probe or --raw)") }
         }
@@ -112,8 +120,11 @@ public struct TryReport {
         out.append(row("not in the table", routings.map { $0.unknown.isEmpty ? "-" : Self.counts($0.unknown, short: true) }))
         if source.runs {
             out.append(row("run", outcomes.map { $0.run?.ending ?? "not run" }))
-            if outcomes.contains(where: { !($0.run?.reports.isEmpty ?? true) || $0.run?.ending.hasSuffix("(TSan)") == true }) {
-                out.append(row("TSan reports", outcomes.map { $0.run.map { "\($0.reports.count)" } ?? "-" }))
+            if outcomes.contains(where: { ($0.run?.tsanRuns ?? 0) > 0 }) {
+                // Runs with a report out of runs made: one run per column would compare luck.
+                out.append(row("TSan: runs with a report", outcomes.map { $0.run.map { "\($0.runsWithReports)/\($0.tsanRuns)" } ?? "-" }))
+                out += wrap("(each column ran \(TryBuilder.tsanRuns) times; a race shows in some runs only, so a column "
+                    + "with none may still race, and counts that differ by a run or two say little)", indent: "")
             }
         }
         return out

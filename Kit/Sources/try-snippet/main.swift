@@ -17,7 +17,8 @@ let usage = """
     a main entry point or top-level code is then run in each column that built, and the columns are
     shown side by side at the end.
 
-      --tsan    run under ThreadSanitizer; each report summarised as Scripts/tsan prints it
+      --tsan    run under ThreadSanitizer, 5 runs a column (races show in some runs only);
+                the first run's reports summarised as Scripts/tsan prints them
       --where   for each line marked '// where?' (a statement), print the thread, queue and
                 executor it ran on, measured by the timeline's recorder (tracker --timeline)
 

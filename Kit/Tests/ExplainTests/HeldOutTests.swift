@@ -13,15 +13,18 @@ struct HeldOutTests {
         var text: String
     }
 
-    static let lines: [Quoted] = {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("held-out-diagnostics.tsv")
+    static let lines: [Quoted] = lines(in: "held-out-diagnostics.tsv")
+
+    /// The quoted lines of one of this folder's TSV files (comment lines start with '#').
+    static func lines(in file: String) -> [Quoted] {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(file)
         let text = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
         return text.split(separator: "\n").filter { !$0.hasPrefix("#") }.compactMap { line in
             let fields = line.split(separator: "\t", maxSplits: 3).map(String.init)
             guard fields.count == 4 else { return nil }
             return Quoted(url: fields[0], row: fields[1], cause: fields[2], text: fields[3].replacingOccurrences(of: "\\n", with: "\n"))
         }
-    }()
+    }
 
     /// (the row it reached or nil for unknown, the first cause printed)
     static func route(_ quoted: Quoted) -> (row: String?, cause: String?, wrong: Bool) {

@@ -21,4 +21,10 @@ import Testing
     #expect(summary.contains("line 15:  order.shots = 2") && summary.contains("line 20:  print(\"shots: \\(order.shots)\")"))
     // The program's own line stays; TSan's report text does not.
     #expect(run.output.contains("shots: 2") && !run.output.contains { $0.contains("WARNING: ThreadSanitizer") })
+    // Each column runs several times: the side-by-side row counts runs with a report, out of
+    // runs made (this probe reports on every run), never one run's reports per mode.
+    #expect(run.tsanRuns == TryBuilder.tsanRuns && run.runsWithReports == TryBuilder.tsanRuns)
+    let text = TryReport(source: source).render([outcome], matcher: TryKitRoot.matcher)
+    #expect(text.contains("TSan: runs with a report") && text.contains("\(TryBuilder.tsanRuns)/\(TryBuilder.tsanRuns)"))
+    #expect(!text.contains("TSan reports "))
 }
