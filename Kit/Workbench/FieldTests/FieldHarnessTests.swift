@@ -64,4 +64,62 @@ import Testing
         #expect(gate.arrived == 3)
         #expect(order.all.count == 3)
     }
+
+    @Test func aTaskAsleepOnATimerIsNotAHang() async throws {
+        let woke = Recorder<String>()
+        try await Drive.run("a task asleep for 300 ms, then a thread asleep for 300 ms") {
+            try? await Task.sleep(for: .milliseconds(300))
+            woke.add("task")
+            await withCheckedContinuation { continuation in
+                Thread.detachNewThread {
+                    Thread.sleep(forTimeInterval: 0.3)
+                    woke.add("thread")
+                    continuation.resume()
+                }
+            }
+        }
+        #expect(woke.all == ["task", "thread"])
+    }
+
+    @Test(arguments: Schedule.explored) func eachOrderReleasesEveryParkedCallerOnce(_ schedule: Schedule) async throws {
+        let gate = Gate(schedule), order = Recorder<Int>()
+        try await Drive.run("five callers at a gate, \(schedule)", release: gate.release) {
+            await withTaskGroup(of: Void.self) { group in
+                for caller in 0..<5 {
+                    group.addTask { await gate.pass(); order.add(caller) }
+                }
+            }
+        }
+        #expect(order.all.sorted() == Array(0..<5))
+    }
+
+    @Test func newestFirstLetsTheLastArrivedGoFirst() async throws {
+        let gate = Gate(Schedule(order: .newestFirst)), arrived = Recorder<Int>(), left = Recorder<Int>()
+        try await Drive.run("three callers, one after another, released newest first", release: gate.release) {
+            await withTaskGroup(of: Void.self) { group in
+                for caller in 0..<3 {
+                    group.addTask { arrived.add(caller); await gate.pass(); left.add(caller) }
+                    // Each parked before the next starts: the arrival order is known.
+                    while gate.arrived <= caller { await Task.yield() }
+                }
+            }
+        }
+        #expect(left.all == arrived.all.reversed())
+    }
+
+    @Test func theClockMovesToAChosenTimeAndWakesOnlyWhoIsDue() async throws {
+        let clock = ManualClock(), woke = Recorder<Int>()
+        try await Drive.run("sleeps of 1 s and 2 s, the clock moved to 1.5 s, then on", release: {
+            if clock.now.offset == .zero { return clock.advance(to: .milliseconds(1500)) }
+            return clock.advanceToNextDeadline()
+        }) {
+            await withTaskGroup(of: Void.self) { group in
+                for seconds in [1, 2] {
+                    group.addTask { try? await clock.sleep(for: .seconds(seconds)); woke.add(seconds) }
+                }
+            }
+        }
+        #expect(woke.all == [1, 2])
+        #expect(clock.now.offset == .seconds(2))
+    }
 }

@@ -26,6 +26,35 @@ enum Idle {
         return tasks.filter { $0 != me && busy.contains(state(of: $0) ?? "S") }.count
     }
 
+    /// A thread in `nanosleep` (`Thread.sleep`, `usleep`), or a timer armed on the continuous
+    /// clock (`Task.sleep(for:)`, which libdispatch programs into a timerfd with clockid 7):
+    /// the process will wake by itself, so an idle process with one is not stuck (Drive). (The
+    /// monotonic clock's timerfd is not counted: libdispatch keeps it armed for its own
+    /// periodic work, measured on Swift 6.3.1, Linux, so a `DispatchQueue.asyncAfter` or a
+    /// `SuspendingClock` sleep still reads as idle.)
+    static func asleepOnATimer() -> Bool {
+        guard let me = try? String(contentsOfFile: "/proc/thread-self/stat", encoding: .utf8).split(separator: " ").first,
+              let tasks = try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task") else { return false }
+        let sleeping = tasks.contains { tid in
+            guard tid != me, let call = try? String(contentsOfFile: "/proc/self/task/\(tid)/syscall", encoding: .utf8),
+                  let number = call.split(separator: " ").first.flatMap({ Int($0) }) else { return false }
+            return nanosleeps.contains(number)
+        }
+        if sleeping { return true }
+        let fds = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fdinfo")) ?? []
+        return fds.contains { fd in
+            guard let info = try? String(contentsOfFile: "/proc/self/fdinfo/\(fd)", encoding: .utf8),
+                  info.contains("clockid: 7") else { return false }
+            return !info.contains("it_value: (0, 0)")
+        }
+    }
+
+    #if arch(x86_64)
+    private static let nanosleeps: Set<Int> = [35, 230]
+    #else
+    private static let nanosleeps: Set<Int> = [101, 115]
+    #endif
+
     /// Running or waiting for a core ("R"), or in the kernel on disk I/O ("D": a page fault on
     /// a cold start is not the learner's code waiting for the harness). Blocked on a lock or a
     /// futex is "S".
@@ -39,6 +68,7 @@ enum Idle {
     }
     #else
     static func runnableOthers() -> Int? { nil }
+    static func asleepOnATimer() -> Bool { false }
     #endif
 
     /// Where the kernel does not say (not Linux): a quiet spell stands in, which a loaded

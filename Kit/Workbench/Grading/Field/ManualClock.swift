@@ -62,11 +62,21 @@ final class ManualClock: Clock, Sendable {
         }
     }
 
+    /// The earliest deadline a sleeper waits for, as an offset from the start; nil when none sleeps.
+    var nextDeadline: Duration? { state.withLock { $0.sleepers.map(\.deadline.offset).min() } }
+
     /// Moves time to the earliest pending deadline and wakes every sleeper due then; how many.
     func advanceToNextDeadline() -> Int {
+        guard let next = nextDeadline else { return 0 }
+        return advance(to: next)
+    }
+
+    /// Moves time to `offset` from the start (never back) and wakes every sleeper due by
+    /// then; how many. A probe puts events at chosen points relative to a deadline with it:
+    /// just before, or after.
+    @discardableResult func advance(to offset: Duration) -> Int {
         let due = state.withLock { state -> [Sleeper] in
-            guard let next = state.sleepers.map(\.deadline).min() else { return [] }
-            state.now = max(state.now, next)
+            state.now = max(state.now, Instant(offset: offset))
             let due = state.sleepers.filter { $0.deadline <= state.now }
             state.sleepers.removeAll { $0.deadline <= state.now }
             return due

@@ -1,32 +1,44 @@
 // The field-async-entry exercise's probe: each save parks at a gate the harness holds and
-// lets go whenever the process has nothing left to run. What counts is how many saves had
-// finished when `run` returned, and whether many entry points at once all finish.
+// goes on, in one of the explored orders, whenever the process has nothing left to run.
+// What counts is which saves had finished when each `run` returned (one entry point, then
+// three at once), and whether many entry points at once all finish.
 import Exercise
 import Foundation
 
 enum Probe {
-    static let drinks = [1, 2, 3]
-
     static func measure(_ property: FieldPropertyID) async throws -> Measured {
         switch property {
-        case .entryAwaitsItsWork: try await awaitsItsWork()
+        case .entryAwaitsItsWork: try await Explore.each(awaitsItsWork)
         case .entryLeavesThePoolFree: try await leavesThePoolFree()
         default: Measured(holds: false, seen: "this exercise does not measure \(property.rawValue)")
         }
     }
 
-    private static func awaitsItsWork() async throws -> Measured {
-        let gate = Gate(), saved = Recorder<Int>(), atReturn = Recorder<[Int]>()
-        try await Drive.run("Tool.run", release: gate.releaseAll) {
-            await Tool.run(drinks: drinks) { drink in
-                await gate.pass()
-                saved.add(drink)
+    /// Each entry point's own saves, all finished when it returned: alone, then three at once.
+    private static func awaitsItsWork(_ schedule: Schedule) async throws -> Measured {
+        for callers in [1, 3] {
+            let gate = Gate(schedule), saved = Recorder<Int>(), lost = Recorder<String>()
+            try await Drive.run("\(callers == 1 ? "one entry point" : "\(callers) entry points at once"), saves \(schedule)", release: gate.release) {
+                await withTaskGroup(of: Void.self) { group in
+                    for caller in 0..<callers {
+                        group.addTask {
+                            let drinks = (1...3).map { caller * 10 + $0 }
+                            await Tool.run(drinks: drinks) { drink in
+                                await gate.pass()
+                                saved.add(drink)
+                            }
+                            let done = Set(saved.all)
+                            let missing = drinks.filter { !done.contains($0) }
+                            if !missing.isEmpty { lost.add("run \(caller + 1) returned before its saves \(missing) finished") }
+                        }
+                    }
+                }
             }
-            atReturn.add(saved.all)
+            if let first = lost.all.first {
+                return Measured(holds: false, seen: "\(callers == 1 ? "one entry point" : "\(callers) entry points at once"): when a run returned (the process would exit), \(first)")
+            }
         }
-        let done = atReturn.all.first ?? []
-        return Measured(holds: done.sorted() == drinks,
-                        seen: "when run returned (the process would exit), \(done.count) of \(drinks.count) saves had finished: \(done.sorted())")
+        return Measured(holds: true, seen: "every run returned after its own saves had finished, alone and three at once")
     }
 
     /// More entry points at once than the pool has threads (one a core on Linux): an entry
@@ -39,7 +51,7 @@ enum Probe {
             await withTaskGroup(of: Void.self) { group in
                 for caller in 0..<callers {
                     group.addTask {
-                        await Tool.run(drinks: drinks) { _ in await gate.pass() }
+                        await Tool.run(drinks: [1, 2, 3]) { _ in await gate.pass() }
                         finished.add(caller)
                     }
                 }

@@ -1,70 +1,126 @@
-// The field-broadcast exercise's probe: two consumers loop over their subscriptions
-// while ten values are sent; the harness waits for the process to go idle, then reads what
-// each consumer received. Nothing here depends on which consumer ran first.
+// The field-broadcast exercise's probe: four subscribers loop over their streams; two
+// senders send at once; subscribers leave and one joins between the sends, in explored
+// orders (which leave, and when). After each step the harness waits for the process to go
+// idle, then reads what each consumer received. Every subscriber that was listening must
+// have received every value sent while it listened, in the order sent; one that left must be
+// forgotten; finish() must end every loop still running. Nothing here depends on which
+// consumer or sender ran first.
 import Exercise
 
 enum Probe {
-    static let values = Array(1...10)
+    /// Which subscribers leave (by the order they subscribed): the first after the second
+    /// send, the second after a fifth subscriber joined.
+    struct Leaving: CustomStringConvertible {
+        let first: Int, second: Int
+        var description: String { "subscriber \(first + 1) leaving, then subscriber \(second + 1)" }
+    }
+
+    static let orders = [Leaving(first: 1, second: 2), Leaving(first: 3, second: 0), Leaving(first: 0, second: 4)]
 
     static func measure(_ property: FieldPropertyID) async throws -> Measured {
-        switch property {
-        case .streamEveryConsumerGetsEveryValue: try await everyValue()
-        case .streamEndsForEveryConsumer: try await ends()
-        case .streamForgetsAGoneSubscriber: try await forgets()
-        default: Measured(holds: false, seen: "this exercise does not measure \(property.rawValue)")
-        }
-    }
-
-    private static func consume(_ stream: AsyncStream<Int>, into got: Recorder<Int>) -> Task<Void, Never> {
-        Task.detached { for await value in stream { got.add(value) } }
-    }
-
-    private static func everyValue() async throws -> Measured {
-        let broadcaster = await MainActor.run { Broadcaster<Int>() }
-        let streams = await MainActor.run { [broadcaster.subscribe(), broadcaster.subscribe()] }
-        let got = [Recorder<Int>(), Recorder<Int>()]
-        let loops = zip(streams, got).map { consume($0, into: $1) }
-        try await Drive.untilQuiet("two consumers waiting")
-        await MainActor.run { values.forEach(broadcaster.send) }
-        try await Drive.untilQuiet("ten values sent to two consumers")
-        loops.forEach { $0.cancel() }
-        let seen = got.map(\.all)
-        return Measured(holds: seen.allSatisfy { $0 == values },
-                        seen: "sent \(values); consumer 1 got \(seen[0]), consumer 2 got \(seen[1])")
-    }
-
-    private static func ends() async throws -> Measured {
-        let broadcaster = await MainActor.run { Broadcaster<Int>() }
-        let streams = await MainActor.run { [broadcaster.subscribe(), broadcaster.subscribe()] }
-        let got = [Recorder<Int>(), Recorder<Int>()], ended = Recorder<Int>()
-        try await Drive.run("two consumers' loops after finish()") {
-            await withTaskGroup(of: Void.self) { group in
-                for index in streams.indices {
-                    group.addTask {
-                        for await value in streams[index] { got[index].add(value) }
-                        ended.add(index)
-                    }
-                }
-                group.addTask { await MainActor.run { values.forEach(broadcaster.send); broadcaster.finish() } }
+        try await Explore.each(orders) { order in
+            let day = try await Day(order, finishing: property == .streamEndsForEveryConsumer)
+            switch property {
+            case .streamEveryConsumerGetsEveryValue: return day.everyValue()
+            case .streamForgetsAGoneSubscriber: return day.forgets()
+            case .streamEndsForEveryConsumer: return day.ends()
+            default: return Measured(holds: false, seen: "this exercise does not measure \(property.rawValue)")
             }
         }
-        return Measured(holds: ended.all.count == 2, seen: "after finish(), \(ended.all.count) of 2 consumers' loops ended")
     }
 
-    /// A third subscriber's loop is cancelled; after the next value, two remain.
-    private static func forgets() async throws -> Measured {
-        let broadcaster = await MainActor.run { Broadcaster<Int>() }
-        let streams = await MainActor.run { (0..<3).map { _ in broadcaster.subscribe() } }
-        let got = streams.map { _ in Recorder<Int>() }
-        let loops = zip(streams, got).map { consume($0, into: $1) }
-        try await Drive.untilQuiet("three consumers waiting")
-        loops[2].cancel()
-        try await Drive.untilQuiet("the third consumer cancelled")
-        await MainActor.run { broadcaster.send(1) }
-        try await Drive.untilQuiet("a value sent after the third went away")
-        let count = await MainActor.run { broadcaster.subscriberCount }
-        loops.forEach { $0.cancel() }
-        return Measured(holds: count == 2,
-                        seen: "three subscribed, the third's loop cancelled, a value sent: the broadcaster still sends to \(count)")
+    /// One subscriber: its loop, what it received, and when it listened (the sends between).
+    final class Listener: @unchecked Sendable {
+        let got = Recorder<Int>(), ended = Recorder<Bool>()
+        var loop: Task<Void, Never>?
+        /// Indexes into the sends: from the first sent after it subscribed, to the last sent before it left.
+        var from = 0, until: Int?
+    }
+
+    struct Day {
+        let listeners: [Listener]
+        let sent: [Int]
+        let counts: [(expected: Int, seen: Int)]
+
+        init(_ order: Leaving, finishing: Bool) async throws {
+            let broadcaster = await MainActor.run { Broadcaster<Int>() }
+            let sent = Recorder<Int>()
+            var listeners: [Listener] = []
+            var counts: [(Int, Int)] = []
+            func join() async throws {
+                let listener = Listener(), stream = await MainActor.run { broadcaster.subscribe() }
+                listener.from = sent.all.count
+                listener.loop = Task.detached { for await value in stream { listener.got.add(value) }; listener.ended.add(true) }
+                listeners.append(listener)
+                try await Drive.untilQuiet("subscriber \(listeners.count) waiting")
+            }
+            func leave(_ index: Int) async throws {
+                listeners[index].until = sent.all.count
+                listeners[index].loop?.cancel()
+                try await Drive.untilQuiet("subscriber \(index + 1) leaving")
+            }
+            /// Two senders at once, each its own values in order, a main-actor hop a value.
+            func send(_ round: Int) async throws {
+                await withTaskGroup(of: Void.self) { group in
+                    for sender in [0, 100] {
+                        group.addTask {
+                            for value in (1...3).map({ sender + round * 10 + $0 }) {
+                                await MainActor.run { broadcaster.send(value); sent.add(value) }
+                            }
+                        }
+                    }
+                }
+                try await Drive.untilQuiet("round \(round) sent")
+                let live = listeners.filter { $0.until == nil }.count
+                counts.append((live, await MainActor.run { broadcaster.subscriberCount }))
+            }
+            for _ in 0..<4 { try await join() }
+            try await send(1)
+            try await leave(order.first)
+            try await send(2)
+            try await join()
+            try await send(3)
+            try await leave(order.second)
+            try await send(4)
+            let running = listeners.filter { $0.until == nil }
+            if finishing {
+                // The loops still running must end after finish(): awaited under the harness, so
+                // a loop that never ends is a hang finding, not a wait for ever.
+                try await Drive.run("finish() with \(running.count) loops running") {
+                    await MainActor.run { broadcaster.finish() }
+                    for listener in running { await listener.loop?.value }
+                }
+            } else {
+                running.forEach { $0.loop?.cancel() }
+                try await Drive.untilQuiet("the loops cancelled")
+            }
+            self.listeners = listeners
+            self.sent = sent.all
+            self.counts = counts
+        }
+
+        func everyValue() -> Measured {
+            for (index, listener) in listeners.enumerated() where listener.until == nil {
+                let owed = Array(sent[listener.from...])
+                if listener.got.all != owed {
+                    let missing = owed.filter { !listener.got.all.contains($0) }
+                    return Measured(holds: false, seen: "subscriber \(index + 1), listening all along since it joined, was sent \(owed) and got \(listener.got.all)"
+                                        + (missing.isEmpty ? " (out of order)" : "; never got \(missing)"))
+                }
+            }
+            return Measured(holds: true, seen: "every subscriber still listening got every value sent since it joined, in order, from two senders at once")
+        }
+
+        func forgets() -> Measured {
+            let wrong = counts.enumerated().first { $0.element.expected != $0.element.seen }
+            return Measured(holds: wrong == nil,
+                            seen: "subscribers listening after each round of sends: \(counts.map(\.expected)); the broadcaster said it still sends to \(counts.map(\.seen))")
+        }
+
+        func ends() -> Measured {
+            let running = listeners.filter { $0.until == nil }
+            let ended = running.filter { !$0.ended.all.isEmpty }.count
+            return Measured(holds: ended == running.count, seen: "after finish(), \(ended) of \(running.count) running loops ended")
+        }
     }
 }

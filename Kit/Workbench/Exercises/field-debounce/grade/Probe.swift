@@ -1,56 +1,94 @@
 // The field-debounce exercise's probe: drives the learner's Debouncer with a clock the
-// harness moves, and waits for the process to go idle between steps, never for time.
+// harness moves, puts each event at a chosen time (in a burst, just before a pending
+// deadline, after a quiet spell), and waits for the process to go idle between steps, never
+// for time. Every run of the action is stamped with the clock's time, and the whole list is
+// judged against what a debouncer must do: run an event's action at its time plus the delay
+// exactly when no event came by then, and never otherwise (not mid-typing, not twice).
 import Exercise
 
 enum Probe {
+    static let delay = Duration.seconds(1)
+
+    struct Event: CustomStringConvertible, Equatable, Sendable {
+        let text: String
+        let at: Duration
+        var description: String { "\(text)@\(seconds(at))" }
+    }
+
+    /// Three typings, each a list of events by time: a burst at one instant; a word typed with
+    /// pauses shorter than the delay that comes back to an earlier text, then a quiet spell
+    /// and one more; a pause that ends just before the deadline, then one after a deadline.
+    static let typings: [String: [Event]] = [
+        "last": [.init(text: "a", at: .zero), .init(text: "b", at: .zero), .init(text: "c", at: .zero),
+                 .init(text: "ca", at: .seconds(3)), .init(text: "cat", at: .milliseconds(3400)), .init(text: "ca", at: .milliseconds(3800)),
+                 .init(text: "x", at: .seconds(6))],
+        "delay": [.init(text: "a", at: .zero), .init(text: "b", at: .seconds(2)), .init(text: "c", at: .milliseconds(2500)),
+                  .init(text: "d", at: .milliseconds(3499)), .init(text: "e", at: .seconds(5))],
+    ]
+
     static func measure(_ property: FieldPropertyID) async throws -> Measured {
         switch property {
-        case .debounceRunsTheLastEvent: try await lastEventOnly()
-        case .debounceWaitsForTheDelay: try await waitsForTheDelay()
+        case .debounceRunsTheLastEvent: try await judge(typings["last"]!, askSleeps: false)
+        case .debounceWaitsForTheDelay: try await judge(typings["delay"]!, askSleeps: true)
         default: Measured(holds: false, seen: "this exercise does not measure \(property.rawValue)")
         }
     }
 
-    private static func make(_ clock: ManualClock, _ ran: Recorder<String>) async -> Debouncer<ManualClock> {
-        await MainActor.run { Debouncer(delay: .seconds(1), clock: clock) { ran.add($0) } }
+    /// What a debouncer runs: each event not followed by another within the delay, at its time plus the delay.
+    static func expected(_ events: [Event]) -> [Event] {
+        events.indices.compactMap { index in
+            let due = events[index].at + delay
+            let quiet = index + 1 == events.count || events[index + 1].at > due
+            return quiet ? Event(text: events[index].text, at: due) : nil
+        }
     }
 
-    /// A burst a, b, c in one main-actor job; then d, and e while d's delay is still running.
-    private static func lastEventOnly() async throws -> Measured {
-        let clock = ManualClock(), ran = Recorder<String>()
-        let debouncer = await make(clock, ran)
-        await MainActor.run { ["a", "b", "c"].forEach(debouncer.send) }
-        try await Drive.untilQuiet("the burst a, b, c", release: clock.advanceToNextDeadline)
-        let burst = ran.all
-        await MainActor.run { debouncer.send("d") }
-        try await Drive.untilQuiet("d's delay")
-        await MainActor.run { debouncer.send("e") }
-        try await Drive.untilQuiet("d's and e's delays", release: clock.advanceToNextDeadline)
-        let later = Array(ran.all.dropFirst(burst.count))
-        return Measured(
-            holds: burst == ["c"] && later == ["e"],
-            seen: "the burst a, b, c ran the action \(burst.count) times, for \(burst); d, then e during d's delay, ran it \(later.count) times, for \(later)")
-    }
-
-    /// One event, then the clock held: nothing may run; moved past the delay: it runs.
-    private static func waitsForTheDelay() async throws -> Measured {
-        let clock = ManualClock(), ran = Recorder<String>()
-        let debouncer = await make(clock, ran)
-        await MainActor.run { debouncer.send("a") }
-        try await Drive.untilQuiet("a's delay")
-        let early = ran.all, asked = clock.sleeps
-        try await Drive.untilQuiet("a's delay, the clock moved", release: clock.advanceToNextDeadline)
-        let first = ran.all
-        await MainActor.run { debouncer.send("b") }
-        try await Drive.untilQuiet("b's delay")
-        let earlyB = Array(ran.all.dropFirst(first.count))
-        try await Drive.untilQuiet("b's delay, the clock moved", release: clock.advanceToNextDeadline)
-        let all = ran.all
-        guard asked > 0 else {
+    /// The signal compares every run, with its time, with what a debouncer runs. The guard
+    /// asks less, so that the start (which runs every event, each after its own delay) keeps
+    /// it: no run comes before the delay has passed since its event was sent (a leading edge,
+    /// a timer that a later event does not push back), the last event runs, and the delay
+    /// sleeps on the clock it was given.
+    private static func judge(_ events: [Event], askSleeps: Bool) async throws -> Measured {
+        let (ran, sleeps) = try await type(events)
+        let want = expected(events)
+        if askSleeps && sleeps == 0 {
             return Measured(holds: false, seen: "the delay never slept on the clock it was given (0 sleeps asked of it): the harness cannot hold time")
         }
-        return Measured(
-            holds: early.isEmpty && earlyB.isEmpty && all == ["a", "b"],
-            seen: "before the clock passed the delay the action ran for \(early) (then \(earlyB) for a later event); after it, for \(all)")
+        let typed = events.map(\.description).joined(separator: ", ")
+        // A run is early when the event it ran for (the latest sent with its text) was sent less than the delay before.
+        let early = ran.first { run in run.at < (events.last { $0.text == run.text && $0.at <= run.at }?.at ?? .zero) + delay }
+        let why = early.map { "; \($0.text) ran at \(seconds($0.at)), before the delay had passed since its event" } ?? ""
+        let holds = askSleeps ? early == nil && want.last.map(ran.contains) == true : ran == want
+        return Measured(holds: holds,
+                        seen: "events \(typed) (delay \(seconds(delay))): the action ran for \(ran); a debouncer runs it for \(want)\(why)")
+    }
+
+    /// Sends each event at its time, moving the clock only to the next deadline or event, and
+    /// letting the process go idle after each move; then runs the clock out.
+    private static func type(_ events: [Event]) async throws -> (ran: [Event], sleeps: Int) {
+        let clock = ManualClock(), ran = Recorder<Event>()
+        let debouncer = await MainActor.run { Debouncer(delay: delay, clock: clock) { ran.add(Event(text: $0, at: clock.now.offset)) } }
+        for event in events {
+            try await move(clock, to: event.at)
+            await MainActor.run { debouncer.send(event.text) }
+            try await Drive.untilQuiet("the event \(event)")
+        }
+        try await Drive.untilQuiet("the clock run out after the last event", release: clock.advanceToNextDeadline)
+        return (ran.all, clock.sleeps)
+    }
+
+    /// Deadlines on the way fire at their own time, not at the target's.
+    private static func move(_ clock: ManualClock, to target: Duration) async throws {
+        while let next = clock.nextDeadline, next <= target {
+            clock.advance(to: next)
+            try await Drive.untilQuiet("the clock moved to \(seconds(next))")
+        }
+        clock.advance(to: target)
+        try await Drive.untilQuiet("the clock moved to \(seconds(target))")
+    }
+
+    static func seconds(_ duration: Duration) -> String {
+        let (whole, attos) = duration.components
+        return "\(Double(whole) + Double(attos / 1_000_000_000_000_000) / 1000)s"
     }
 }
