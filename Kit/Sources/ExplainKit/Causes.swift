@@ -10,6 +10,8 @@ public struct BuildSettings: Sendable, Equatable {
         case defaultMainActor = "default-main-actor"
         /// The toolchain is Swift 6.2.x.
         case toolchain62 = "toolchain-6.2"
+        /// The target enables the upcoming feature NonisolatedNonsendingByDefault.
+        case nonisolatedNonsending = "nonisolated-nonsending"
     }
 
     public var facts: Set<Fact>

@@ -45,6 +45,7 @@ public struct Program: Sendable {
     public var settings: BuildSettings {
         var facts: Set<BuildSettings.Fact> = []
         if flags.joined(separator: " ").contains("-default-isolation MainActor") { facts.insert(.defaultMainActor) }
+        if flags.contains("NonisolatedNonsendingByDefault") { facts.insert(.nonisolatedNonsending) }
         return BuildSettings(facts: facts)
     }
 }
