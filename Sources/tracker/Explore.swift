@@ -4,7 +4,13 @@ import TrackerSpec
 /// `--explore COUNT`: plays COUNT seeded days of a stage; returns the exit status.
 func explore(stage number: Int, count: Int) async -> Int32 {
     do {
+        let started = ContinuousClock.now
         let exploration = try await Explorer.explore(app(forStage: number), count: count)
+        // A figure for the maintainers' speed goal (20 a second for stage 5), never a verdict.
+        let elapsed = ContinuousClock.now - started
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        FileHandle.standardError.write(Data(String(format: "explored %d schedules in %.1f s: %.1f a second\n",
+                                                   exploration.schedules, seconds, Double(exploration.schedules) / max(seconds, 0.001)).utf8))
         let orders = "\(exploration.distinctOrders) distinct orders"
         guard let first = exploration.findings.first else {
             print("\(exploration.schedules) schedules, every invariant held (\(orders))")
