@@ -32,6 +32,8 @@ extern __attribute__((swiftcall)) void swift_job_run(SimJob *, sim_serial_execut
 extern __attribute__((swiftcall)) sim_serial_executor swift_task_getMainExecutor(void) __attribute__((weak));
 
 static long pending_global, pending_main;
+// Pool jobs enqueued and not yet started: work waiting for a thread.
+static long queued_global;
 // Counted jobs now blocked at one of the simulators' gates (a held SDK event): not work.
 static long blocked_global, blocked_main;
 static uint32_t epoch;            // 32 bits: the futex word
@@ -56,6 +58,7 @@ static void run(SimJob *job, sim_serial_executor executor, int kind, long *pendi
 }
 
 static void run_global(void *job) {
+    __atomic_sub_fetch(&queued_global, 1, __ATOMIC_RELAXED);
     sim_serial_executor generic = { NULL, 0 };
     run(job, generic, 1, &pending_global);
 }
@@ -75,6 +78,7 @@ static long priority_of(SimJob *job) {
 static __attribute__((swiftcall)) void enqueue_global(SimJob *job, sim_enqueue_original original) {
     (void)original;
     __atomic_add_fetch(&pending_global, 1, __ATOMIC_RELAXED);
+    __atomic_add_fetch(&queued_global, 1, __ATOMIC_RELAXED);
     changed();
     dispatch_async_f(dispatch_get_global_queue(priority_of(job), 0), job, run_global);
 }
@@ -123,6 +127,8 @@ void sim_work_block_end(void) {
     long *blocked = blocked_counter();
     if (blocked) { __atomic_sub_fetch(blocked, 1, __ATOMIC_RELAXED); changed(); }
 }
+
+long sim_work_queued_global(void) { return __atomic_load_n(&queued_global, __ATOMIC_RELAXED); }
 
 bool sim_work_runs_counted_job(void) { return running_kind != 0; }
 

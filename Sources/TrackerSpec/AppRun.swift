@@ -179,15 +179,15 @@ public final class AppRun {
     /// Idle is counted: what is in flight in the simulators is all held, no Swift job is
     /// queued or running but this one (`PendingWork`), no thread of the app is ready to run
     /// (`RunnableThreads`, where the system says), and then a trip through main's turn
-    /// changes nothing the simulators count. It wakes on each job enqueued or finished.
+    /// changes nothing the simulators count.
     @discardableResult
     public func waitUntilIdle(holdingNow held: () -> Int, limit: Duration = .seconds(30), or condition: () -> Bool) async -> Bool {
         let deadline = ContinuousClock.now + limit
         while ContinuousClock.now < deadline {
             if condition() { return true }
-            let epoch = PendingWork.epoch
             guard settled(holding: held()) else {
-                await PendingWork.change(since: epoch)
+                // A task asleep is no job (its wake is not hooked): the poll counts nothing.
+                try? await Task.sleep(for: .milliseconds(1))
                 continue
             }
             let before = activity
@@ -204,11 +204,13 @@ public final class AppRun {
         health.events.inFlight.level + device.container.inFlight.level <= held && appThreadsAsleep
     }
 
-    /// No Swift job but the caller's is queued or running, and no thread but the caller and
-    /// the kit's own is ready to run (not asked where the system does not say: see
-    /// `RunnableThreads`; then work on the app's own dispatch queues is not seen).
+    /// No thread but the caller and the kit's own is ready to run, and no pool job waits
+    /// for a thread; where the system does not say which threads are ready (`RunnableThreads`),
+    /// no pool job queued or running but the caller's (work on the app's own dispatch
+    /// queues is then not seen).
     private var appThreadsAsleep: Bool {
-        PendingWork.jobs == 0 && (RunnableThreads.count(ignoring: RunnableThreads.kitThreads) ?? 0) == 0
+        guard let runnable = RunnableThreads.count(ignoring: RunnableThreads.kitThreads) else { return PendingWork.jobs == 0 }
+        return runnable == 0 && PendingWork.queuedPoolJobs == 0
     }
 
     /// Everything the simulators count of what the app does.

@@ -48,7 +48,7 @@ final class MainWaitWatch: Sendable {
             usleep(2_000)
             let held = device.heldGates()
             let inFlight = device.health.events.inFlight.level + device.container.inFlight.level
-            guard !held.isEmpty, inFlight == held.count, PendingWork.poolJobs == 0 else {
+            guard !held.isEmpty, inFlight == held.count, PendingWork.queuedPoolJobs == 0 else {
                 (probe, quietLooks, awaySince) = (nil, 0, .now)
                 continue
             }

@@ -34,6 +34,15 @@ public enum PendingWork {
         return sim_work_pending_global()
     }
 
+    /// Pool jobs enqueued and not yet started: work waiting for a thread. Where the kernel's
+    /// thread states are read, a job that has started shows there (ready to run, or asleep
+    /// when blocked), which is more exact than a count of running jobs: a job blocked in a
+    /// wait of the app's own is no work left to do.
+    public static var queuedPoolJobs: Int {
+        _ = isCounted
+        return sim_work_queued_global()
+    }
+
     /// Whether the calling thread runs a job that went through the hooks (and is counted).
     public static var callerRunsCountedJob: Bool { sim_work_runs_counted_job() }
 

@@ -26,6 +26,9 @@ void sim_work_block_end(void);
 /// Whether the calling thread runs a job that went through the hooks (the self-check).
 bool sim_work_runs_counted_job(void);
 
+/// Pool jobs enqueued and not yet started (those running show in the thread states).
+long sim_work_queued_global(void);
+
 /// Bumped at every enqueue and every finished job: a waiter compares it to see a change.
 uint64_t sim_work_epoch(void);
 

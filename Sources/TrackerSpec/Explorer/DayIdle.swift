@@ -50,7 +50,7 @@ extension ExploredDay {
     /// assumed free, and a held event on main ends the day as a hang, which judges nothing.)
     private var isQuiet: Bool {
         let inFlight = health.events.inFlight.level + container.inFlight.level
-        return inFlight == held.count && PendingWork.poolJobs == 0
+        return inFlight == held.count && PendingWork.queuedPoolJobs == 0
             && RunnableThreads.count(ignoring: RunnableThreads.kitThreads) == 0
     }
 
