@@ -11,15 +11,6 @@ dispatch_queue_t dispatch_get_global_queue(intptr_t identifier, uintptr_t flags)
 void dispatch_async_f(dispatch_queue_t queue, void *context, void (*work)(void *));
 #define dispatch_get_main_queue() (&_dispatch_main_q)
 #endif
-#if defined(__linux__)
-#include <linux/futex.h>
-#include <time.h>
-#include <sys/syscall.h>
-#include <unistd.h>
-#include <limits.h>
-#else
-#include <unistd.h>
-#endif
 
 // The runtime's hook variables and entry points (its public ABI: ConcurrencyHooks, Job).
 typedef struct SimJob SimJob;
@@ -36,16 +27,12 @@ static long pending_global, pending_main;
 static long queued_global;
 // Counted jobs now blocked at one of the simulators' gates (a held SDK event): not work.
 static long blocked_global, blocked_main;
-static uint32_t epoch;            // 32 bits: the futex word
-static int waiters;
+static uint32_t epoch;
 // Which counted job this thread runs now (0: none, 1: a pool job, 2: a main-actor job).
 static __thread int running_kind;
 
 static void changed(void) {
     __atomic_add_fetch(&epoch, 1, __ATOMIC_RELAXED);
-#if defined(__linux__)
-    if (__atomic_load_n(&waiters, __ATOMIC_RELAXED) > 0) syscall(SYS_futex, &epoch, FUTEX_WAKE_PRIVATE, INT_MAX, NULL, NULL, 0);
-#endif
 }
 
 static void run(SimJob *job, sim_serial_executor executor, int kind, long *pending) {
@@ -133,16 +120,3 @@ long sim_work_queued_global(void) { return __atomic_load_n(&queued_global, __ATO
 bool sim_work_runs_counted_job(void) { return running_kind != 0; }
 
 uint64_t sim_work_epoch(void) { return __atomic_load_n(&epoch, __ATOMIC_RELAXED); }
-
-void sim_work_wait_for_change(uint64_t seen, long timeout_us) {
-#if defined(__linux__)
-    __atomic_add_fetch(&waiters, 1, __ATOMIC_RELAXED);
-    struct timespec timeout = { timeout_us / 1000000, (timeout_us % 1000000) * 1000 };
-    // The kernel compares the word and sleeps atomically: a change made in between is seen.
-    syscall(SYS_futex, &epoch, FUTEX_WAIT_PRIVATE, (uint32_t)seen, &timeout, NULL, 0);
-    __atomic_sub_fetch(&waiters, 1, __ATOMIC_RELAXED);
-#else
-    // Darwin's address wait is not public before macOS 14.4: look again shortly.
-    if (sim_work_epoch() == seen) usleep(timeout_us < 200 ? (useconds_t)timeout_us : 200);
-#endif
-}

@@ -46,33 +46,6 @@ public enum PendingWork {
     /// Whether the calling thread runs a job that went through the hooks (and is counted).
     public static var callerRunsCountedJob: Bool { sim_work_runs_counted_job() }
 
-    /// Changes each time a job is enqueued or finishes.
-    public static var epoch: UInt64 { sim_work_epoch() }
-
-    /// Blocks the calling thread until a job is enqueued or finishes after `epoch` was read,
-    /// or `recheck` passes: what the hooks do not see (the simulators' counters, thread
-    /// states) is looked at again at that pace. The pace is never a verdict.
-    public static func waitForChange(since epoch: UInt64, recheck: Duration = .microseconds(500)) {
-        let micros = recheck.components.seconds * 1_000_000 + recheck.components.attoseconds / 1_000_000_000_000
-        sim_work_wait_for_change(epoch, Int(micros))
-    }
-
-    /// Suspends the calling task until a job is enqueued or finishes, or `recheck` passes,
-    /// without being a job meanwhile (a task asleep on `Task.sleep` would wake as one).
-    public static func change(since epoch: UInt64, recheck: Duration = .microseconds(500)) async {
-        await withCheckedContinuation { (resumed: CheckedContinuation<Void, Never>) in
-            let waiter = Thread {
-                waitForChange(since: epoch, recheck: recheck)
-                resumed.resume()
-            }
-            waiter.name = threadName
-            waiter.start()
-        }
-    }
-
-    /// The name of the kit's threads that wait for a change (not the app's work).
-    public static let threadName = "Kit.idle"
-
     /// Why jobs cannot be counted here, or nil: the hooks install, a detached task is
     /// counted while it waits to run, and it runs through the kit's hook.
     static let selfCheckFailure: String? = {

@@ -29,12 +29,8 @@ bool sim_work_runs_counted_job(void);
 /// Pool jobs enqueued and not yet started (those running show in the thread states).
 long sim_work_queued_global(void);
 
-/// Bumped at every enqueue and every finished job: a waiter compares it to see a change.
+/// Bumped at every enqueue and every finished job (the self-check sees its job through it).
 uint64_t sim_work_epoch(void);
-
-/// Waits until the epoch differs from `seen`, or `timeout_us` passes (a re-check cadence
-/// for what the hooks do not see, never a verdict). Invisible to ThreadSanitizer.
-void sim_work_wait_for_change(uint64_t seen, long timeout_us);
 
 /// Darwin: threads of this process, other than the calling one and those whose name is
 /// one of `ignored`, that the kernel says are running or ready to run; -1 where it cannot
