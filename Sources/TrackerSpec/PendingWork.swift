@@ -28,12 +28,6 @@ public enum PendingWork {
         return sim_work_pending_global() + sim_work_pending_main()
     }
 
-    /// Jobs queued for or running on the global executor (the pool), other than the caller's.
-    public static var poolJobs: Int {
-        _ = isCounted
-        return sim_work_pending_global()
-    }
-
     /// Pool jobs enqueued and not yet started: work waiting for a thread. Where the kernel's
     /// thread states are read, a job that has started shows there (ready to run, or asleep
     /// when blocked), which is more exact than a count of running jobs: a job blocked in a

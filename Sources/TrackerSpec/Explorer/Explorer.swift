@@ -36,7 +36,7 @@ public struct Exploration: Codable, Sendable {
 
 public enum Explorer {
     /// Whether disk reads and writes are held too: only where the system says which threads
-    /// are ready to run (Linux), the one way to see that main waits on a held write (stages
+    /// are ready to run (`/proc` on Linux, Mach on Darwin), the one way to see that main waits on a held write (stages
     /// 0-3). Elsewhere disk I/O runs when the app makes it, and `no-main-disk-io` sees only
     /// I/O made on the main queue itself.
     public static let holdsDiskIO = RunnableThreads.count() != nil
