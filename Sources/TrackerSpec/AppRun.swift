@@ -160,21 +160,22 @@ public final class AppRun {
     /// It waits for events, never for a quiet spell of wall-clock time, so a busy machine
     /// makes it slower, not wrong.
     public func quiesce() async {
-        await waitUntilIdle(holding: 0) { false }
+        await waitUntilIdle(holding: []) { false }
     }
 
     /// Waits until `condition` holds, or until the app is idle (as in `quiesce`) but for
-    /// `held` requests or disk I/O the test holds at a gate; returns whether `condition`
+    /// the requests or disk I/O that `gates` hold at this moment (a gate not reached yet
+    /// holds nothing, so an unheld request in flight is never taken for it); returns whether `condition`
     /// held. For a step the app takes in some stages only: either outcome is correct, and
     /// no time window decides between them. (`limit` only keeps a run whose gate was never
     /// opened from hanging; a run whose wait reaches it judges nothing: `RunJudgedNothing`.)
     @discardableResult
-    public func waitUntilIdle(holding held: Int, limit: Duration = .seconds(30), or condition: () -> Bool) async -> Bool {
-        await waitUntilIdle(holdingNow: { held }, limit: limit, or: condition)
+    public func waitUntilIdle(holding gates: [Gate], limit: Duration = .seconds(30), or condition: () -> Bool) async -> Bool {
+        await waitUntilIdle(holdingNow: { gates.filter(\.isHeld).count }, limit: limit, or: condition)
     }
 
-    /// The same, for a count of held requests that grows as requests reach their holds
-    /// (the schedule explorer holds every one).
+    /// The same, for a count of held requests the caller keeps itself (the schedule
+    /// explorer's, which holds every request as it comes).
     ///
     /// Idle is counted: what is in flight in the simulators is all held, no Swift job is
     /// queued or running but this one (`PendingWork`), no thread of the app is ready to run
@@ -255,7 +256,7 @@ public final class AppRun {
         let query = health.hold(.query)
         await relaunch()
         try await waitUntil("the launch's HealthKit query to be held") { query.isHeld }
-        await waitUntilIdle(holding: 1) { false }
+        await waitUntilIdle(holding: [query]) { false }
         query.open()
     }
 

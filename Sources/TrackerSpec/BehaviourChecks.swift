@@ -79,7 +79,7 @@ extension Check {
             let scheduledBefore = run.record.scheduledRefreshes.count
             try await run.refreshInBackground()
             // A second completion, if any, comes before the app has nothing left to do.
-            await run.waitUntilIdle(holdingNow: { report.isHeld ? 1 : 0 }) { false }
+            await run.waitUntilIdle(holding: [report]) { false }
             let completions = run.record.completions
             try expect(completions.count == 1, "one completion, got \(completions.count)")
             try expect(completions[0].ioInFlight == 0, "the task was completed with disk I/O still running")

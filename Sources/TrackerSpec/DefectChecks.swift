@@ -85,14 +85,14 @@ extension Check {
             let task = run.runtime.deliverBackgroundRefresh()
             // Main free: the write waits, held, until the app has nothing else to do. Main
             // waiting on it: the watch sees that and lets it go (this wait resumes after).
-            await run.waitUntilIdle(holdingNow: { [report.isHeld, write?.isHeld == true].filter { $0 }.count }) {
+            await run.waitUntilIdle(holding: [report] + [write].compactMap { $0 }) {
                 write?.opened ?? true
             }
             write?.open()
             try await waitUntil("background task \(task.identifier) to complete") {
                 run.record.completionCount(of: task.identifier) >= 1
             }
-            await run.waitUntilIdle(holdingNow: { report.isHeld ? 1 : 0 }) { false }
+            await run.waitUntilIdle(holding: [report]) { false }
             let onMain = container.ioOnMainQueue.count - onMainBefore
             let mainWaited = run.mainWaitsOnHeldEvents - waitsBefore
             // No write, no measurement: the refresh must have saved the imported drink.
@@ -180,7 +180,7 @@ extension AppRun {
         // An app that shares one load among overlapping refreshes starts no second query:
         // wait until the second refresh has started one, or has nothing left to do but wait
         // for the first, then go on either way.
-        await waitUntilIdle(holding: 1) { health.events.queryStarted.count >= started + 2 }
+        await waitUntilIdle(holding: [gate]) { health.events.queryStarted.count >= started + 2 }
         gate.open()
         try busyMainThread(until: "the first refresh's results") { health.events.queryAnswered.count > answered } then: {}
         try await waitUntil("both refresh tasks to complete") {
@@ -197,10 +197,10 @@ extension AppRun {
         let answered = health.events.queryAnswered.count
         try await waitUntil("the drink log to be read") { read.isHeld }
         try during()
-        if await waitUntilIdle(holding: 1, or: { health.events.queryAnswered.count > answered }) {
+        if await waitUntilIdle(holding: [read], or: { health.events.queryAnswered.count > answered }) {
             // Answered is not applied: the app still hands the results on (to its actor,
             // to main). Let it finish before the log arrives, however long that takes.
-            await waitUntilIdle(holding: 1) { false }
+            await waitUntilIdle(holding: [read]) { false }
         }
         read.open()
     }

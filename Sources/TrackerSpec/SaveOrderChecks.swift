@@ -26,7 +26,7 @@ extension Check {
             let writtenBefore = container.fileWritten.count
             try await run.addDrink(.blackTea)
             let rows = run.drinkRows
-            await run.waitUntilIdle(holding: gate.isHeld ? 1 : 0) { container.fileWritten.count > writtenBefore }
+            await run.waitUntilIdle(holding: [gate]) { container.fileWritten.count > writtenBefore }
             gate.open()
             await run.quiesce()
             let saved = try readLog(from: run.device).map(\.mgCaffeine).sorted()

@@ -48,7 +48,7 @@ enum ExerciseChecks {
         run.health.failQueries(with: HKError(.errorDatabaseInaccessible))
         // The app goes idle with the task still open when nothing resumes the continuation.
         let failing = run.runtime.deliverBackgroundRefresh()
-        let completed = await run.waitUntilIdle(holding: 0) { run.record.completionCount(of: failing.identifier) >= 1 }
+        let completed = await run.waitUntilIdle(holding: []) { run.record.completionCount(of: failing.identifier) >= 1 }
         if !completed {
             throw ExerciseCheckFailure(
                 "the refresh whose HealthKit query failed never completed its background task (the app went idle "
@@ -122,7 +122,7 @@ enum ExerciseChecks {
                 "the tap on a drink returned only after HealthKit had saved it: the main thread waited for the save "
                     + "(a user's button would freeze for as long as HealthKit takes)")
         }
-        guard await run.waitUntilIdle(holding: 1, or: { run.drinkRows.count > rows }) else {
+        guard await run.waitUntilIdle(holding: [gate], or: { run.drinkRows.count > rows }) else {
             throw ExerciseCheckFailure(
                 "the drink was not on the list while HealthKit was still saving it: it shows only once HealthKit answers")
         }
@@ -146,7 +146,7 @@ enum ExerciseChecks {
     /// does not depend on it.)
     @MainActor
     static func earlierSampleArrives(_ run: AppRun, sheet: Gate?) async throws {
-        await run.waitUntilIdle(holding: 1) { false }
+        await run.waitUntilIdle(holding: [sheet].compactMap { $0 }) { false }
         sheet?.open()
         try await run.waitUntilLaunched()
         try await run.expectRows(["04:00  40 mg"], "the other app's drink from before the first launch, once the Health sheet is answered")
@@ -165,12 +165,12 @@ enum ExerciseChecks {
         var refreshes = [run.runtime.deliverBackgroundRefresh()]
         try await waitUntil("the first refresh's query to be held") { first.isHeld }
         refreshes += [run.runtime.deliverBackgroundRefresh(), run.runtime.deliverBackgroundRefresh()]
-        await run.waitUntilIdle(holding: 1) { false }
+        await run.waitUntilIdle(holding: [first]) { false }
         let later = [run.health.hold(.query), run.health.hold(.query)]
         let answered = run.health.events.queryAnswered.count
         first.open()
         try await waitUntil("the first load's answer") { run.health.events.queryAnswered.count > answered }
-        await run.waitUntilIdle(holdingNow: { later.filter(\.isHeld).count }) { false }
+        await run.waitUntilIdle(holding: later) { false }
         run.addSampleFromAnotherApp(mg: 80, minutesAgo: 20)
         for gate in later { gate.open() }
         try await waitUntil("the three refresh tasks to complete") {
@@ -205,9 +205,9 @@ enum ExerciseChecks {
         // idle but for the held query (events, as in the shared overlapping-refresh scenario).
         // A second query of its own is held too: then idle means but for both.
         func completedEarly() -> Bool { run.record.completionCount(of: second.identifier) >= 1 }
-        await run.waitUntilIdle(holding: 1) { completedEarly() || run.health.events.queryStarted.count > queries }
+        await run.waitUntilIdle(holding: [gate, secondGate]) { completedEarly() || run.health.events.queryStarted.count > queries }
         if !completedEarly() && run.health.events.queryStarted.count > queries {
-            await run.waitUntilIdle(holding: 2) { completedEarly() }
+            await run.waitUntilIdle(holding: [gate, secondGate]) { completedEarly() }
         }
         let early = completedEarly()
         // Opened whether or not a query took it: an opened gate lets a later query through.
