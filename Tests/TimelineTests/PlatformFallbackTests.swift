@@ -37,7 +37,7 @@ struct PlatformFallbackTests {
         }
     }
 
-    @Test("without the thread states, stage 0's checks give the same verdicts or say not measured", .timeLimit(.minutes(5)))
+    @Test("without the thread states, stage 0's checks give the same verdicts or say not measured")
     func runnableThreadsSameVerdicts() async {
         let measured = await Self.verdicts(stage: 0, forcing: [])
         let fallback = await Self.verdicts(stage: 0, forcing: [.runnableThreads])
