@@ -149,7 +149,7 @@ extension Grader {
         guard let bundle = Workspace.testExecutable(run.shell, scratch: run.scratch, tsan: exercise.usesTSan, suite: suite) else {
             return ProcessResult(status: -1, crashed: false, timedOut: false, output: "no test executable in the build of \(run.scratch)")
         }
-        // A livelock ends within ProgressWatch.quiet (and a few seconds), not at the timeout.
+        // A livelock ends once a thread has spun ProgressWatch.busyCPU seconds, not at the timeout.
         let watch = ProgressWatch(results: results)
         return run.shell.run([bundle, suite], environment: environment, timeout: 300, watch: watch.check)
         #else

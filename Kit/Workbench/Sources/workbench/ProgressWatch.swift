@@ -1,19 +1,19 @@
 import Foundation
 
-/// Tells a grading process that makes no progress from one that is slow: no new finding in
-/// its results file for `quiet` seconds while one of its threads stays busy (it used at least
-/// a quarter of that time on a core: a loop that never waits, as a livelock on an actor does).
-/// A thread that waits uses no core, so a check waiting for a slow event is never stopped
-/// here; its own event-driven waits say what it waited for. Linux only: elsewhere the
-/// process's timeout alone ends a hang.
+/// Tells a grading process that makes no progress from one that is slow, by what it did
+/// rather than how long it took: a thread that used `busyCPU` seconds of a core since the
+/// last finding in its results file is in a loop that never waits (a livelock on an actor, a
+/// spin on a flag). Checks between two findings use a fraction of a second of CPU on any
+/// thread, a wait uses none, so a busy machine that stretches a check's wall time never stops
+/// it here. Linux only (thread CPU times from /proc): elsewhere the process's timeout ends a
+/// hang, and what it stopped is reported as not judged.
 /// The busy function is not named: Linux shows a running thread's program counter only to a
 /// debugger (ptrace), and Swift's backtracer printed nothing for a signal sent to a spinning
 /// thread (SIGQUIT, SIGABRT or SIGILL by tgkill; Swift 6.3.1).
 final class ProgressWatch {
-    static let quiet: TimeInterval = 20
+    static let busyCPU: Double = 5
     let results: URL
     private var lastSize: UInt64 = 0
-    private var since = Date()
     /// Each thread's CPU ticks when the last finding arrived.
     private var baseline: [String: Int] = [:]
 
@@ -26,16 +26,12 @@ final class ProgressWatch {
         let ticks = Self.threadTicks(pid)
         if size != lastSize || baseline.isEmpty {
             lastSize = size
-            since = Date()
             baseline = ticks
             return nil
         }
-        let quietFor = Date().timeIntervalSince(since)
-        guard quietFor >= Self.quiet else { return nil }
-        let perSecond = Double(sysconf(Int32(_SC_CLK_TCK)))
-        let busy = ticks.filter { tid, used in Double(used - (baseline[tid] ?? 0)) >= quietFor * perSecond / 4 }
-        guard !busy.isEmpty else { return nil }
-        return "no progress: no event for \(Int(Self.quiet)) s while a thread stays busy"
+        let limit = Int(Self.busyCPU * Double(sysconf(Int32(_SC_CLK_TCK))))
+        guard ticks.contains(where: { tid, used in used - (baseline[tid] ?? 0) >= limit }) else { return nil }
+        return "no progress: a thread used \(Int(Self.busyCPU)) s of CPU with no new finding"
         #else
         return nil
         #endif
