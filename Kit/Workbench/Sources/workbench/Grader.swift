@@ -17,6 +17,24 @@ struct Grade {
     var exploredDays: [String: [String]] = [:]
 
     func finding(_ subject: Subject) -> Finding? { findings.first { $0.subject == subject } }
+
+    /// Something was left unjudged (an error: a check's wait that timed out on a busy
+    /// machine, a process the workbench stopped) and nothing was judged to fail.
+    var unjudgedOnly: Bool { findings.contains { $0.verdict == .error } && !findings.contains { $0.verdict == .fail } }
+}
+
+extension Grader {
+    /// `verify`'s grade: measured again, twice at most, while a part was left unjudged and
+    /// nothing failed, so that a busy machine's timeout is never taken for a verdict. (A
+    /// learner's `check` shows such a grade as it is, with its reason.)
+    func judgedGrade(_ exercise: Exercise, focus: Subject? = nil) -> Grade {
+        var grade = self.grade(exercise, focus: focus)
+        for _ in 0..<2 where grade.unjudgedOnly {
+            print("   (a part was not judged: graded again)")
+            grade = self.grade(exercise, focus: focus)
+        }
+        return grade
+    }
 }
 
 /// Builds the exercise package, runs what the exercise's signals need, and grades.

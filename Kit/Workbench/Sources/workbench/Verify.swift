@@ -96,7 +96,7 @@ struct Verifier {
     }
 
     private func judgeStart(_ exercise: Exercise) {
-        let start = Grader(workspace: workspace, shrinks: false).grade(exercise)
+        let start = Grader(workspace: workspace, shrinks: false).judgedGrade(exercise)
         let problems = StartJudgment(exercise: exercise).problems(start)
         if problems.isEmpty {
             print("   unsolved: fails on its signal\(exercise.signals.count == 1 ? "" : "s") (\(String(format: "%.0f", start.seconds)) s)")
@@ -108,7 +108,7 @@ struct Verifier {
 
     /// The solution (in Exercise/ now) passes, and breaks what its committed baseline says.
     private func judgeSolved(_ exercise: Exercise, committedInvariants: [String]?) {
-        let solved = Grader(workspace: workspace, shrinks: false).grade(exercise)
+        let solved = Grader(workspace: workspace, shrinks: false).judgedGrade(exercise)
         if solved.passed, !options.record, exercise.room.runsApp, let committed = committedInvariants,
            Set(committed) != solved.brokenInvariants {
             let problem = "\(InvariantBaseline.path(exercise)) says the solution breaks [\(committed.joined(separator: ", "))], "

@@ -26,7 +26,7 @@ struct AnswerProof {
             ? WrongAnswer.all(of: exercise, root: root) + (options.solutionAsWrong ? [WrongAnswer.solutionAsWrong(exercise)] : [])
             : []
         for wrong in wrongs where prepare(wrong.patch, "wrong answer \(wrong.name)") {
-            let grade = Grader(workspace: workspace, shrinks: false).grade(exercise, focus: wrong.failsOn)
+            let grade = Grader(workspace: workspace, shrinks: false).judgedGrade(exercise, focus: wrong.failsOn)
             if let problem = wrong.problem(with: grade) {
                 print("   wrong answer \(wrong.name): \(problem)")
                 tally.fail(exercise, "wrong answer \(wrong.name): \(problem)")
@@ -47,7 +47,7 @@ struct AnswerProof {
             ? RightAnswer.all(of: exercise, root: root) + (options.wrongAsRight ? RightAnswer.wrongAsRight(exercise, root: root) : [])
             : []
         for right in rights where prepare(right.patch, "right answer \(right.name)") {
-            let grade = Grader(workspace: workspace, shrinks: false).grade(exercise)
+            let grade = Grader(workspace: workspace, shrinks: false).judgedGrade(exercise)
             if let problem = right.problem(with: grade) {
                 print("   right answer \(right.name): \(problem)")
                 tally.fail(exercise, "right answer \(right.name): \(problem)")
