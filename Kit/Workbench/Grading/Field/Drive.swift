@@ -7,6 +7,10 @@ import Synchronization
 /// ends), or, last resort, it never went idle within the limit.
 struct Hang: Error, CustomStringConvertible {
     let description: String
+    /// False where the harness cannot tell a hang from slow work: a deadlock where the kernel
+    /// does not show which threads wait (not Linux), and every timeout. The grade then says
+    /// "not measured", never "fails".
+    var judged = true
 
     /// What the grading test does with a hang: write its finding and end the process. Called
     /// on the harness's thread, since the hung work may hold every thread of the pool.
@@ -19,7 +23,7 @@ struct Hang: Error, CustomStringConvertible {
 /// is a hang, reported as such.
 enum Drive {
     /// The last resort, for a process that never goes idle (a busy loop): a timeout, and the
-    /// finding says so.
+    /// finding says so and judges nothing.
     static let limit: TimeInterval = 60
 
     static func run(_ what: String, release: @escaping @Sendable () -> Int = { 0 },
@@ -50,13 +54,17 @@ enum Drive {
                                 usleep(1000)
                             } else {
                                 if quietEnds { return continuation.resume(returning: nil) }
-                                report("\(what) never finished: the process went idle with the work unfinished and nothing left to release (a deadlock: every thread blocked or parked)")
+                                report("\(what) never finished: the process went idle with the work unfinished and nothing left to release (a deadlock: every thread blocked or parked)",
+                                       judged: Idle.threadStatesRead)
                                 return continuation.resume(returning: "\(what) never finished (a deadlock)")
                             }
                         }
+                    } else {
+                        usleep(200)  // not a spin: the learner's code needs the core more
                     }
                     if Date().timeIntervalSince(started) > limit {
-                        report("\(what) did not finish within \(Int(limit)) s while the process stayed busy or asleep on a timer (a timeout: the last resort, not an event)")
+                        report("\(what) did not finish within \(Int(limit)) s while the process stayed busy or asleep on a timer (a timeout: the last resort, not an event)",
+                               judged: false)
                         return continuation.resume(returning: "\(what) timed out")
                     }
                 }
@@ -67,8 +75,8 @@ enum Drive {
     }
 
     /// Ends the grade from the watching thread: the test's task may never run again.
-    private static func report(_ description: String) {
-        let hang = Hang(description: description)
+    private static func report(_ description: String, judged: Bool) {
+        let hang = Hang(description: description, judged: judged)
         if let handler = Hang.onHang.withLock({ $0 }) { handler(hang) }
     }
 }

@@ -20,7 +20,8 @@ final class Grading: XCTestCase {
             // A hang is reported from the harness's own thread (Drive): the hung work may hold
             // every thread this test would need to resume on.
             Hang.onHang.withLock { $0 = { [self] hang in
-                record(Finding(subject, .fail, title: property.name, details: [hang.description]))
+                record(hang.judged ? Finding(subject, .fail, title: property.name, details: [hang.description])
+                       : Finding(subject, .notMeasured, title: property.name, details: ["not measured: \(hang.description)"]))
                 for later in subjects.dropFirst(index + 1) {
                     record(Finding(later, .notMeasured, title: FieldPropertyID(rawValue: later.id)?.name ?? "",
                                    details: ["not measured: the check before it left the process hung"]))

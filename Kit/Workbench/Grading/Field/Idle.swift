@@ -71,6 +71,10 @@ enum Idle {
     static func asleepOnATimer() -> Bool { false }
     #endif
 
+    /// Whether the kernel shows which threads run and which wait: only then is a process that
+    /// went idle with its work unfinished known to be stuck rather than asleep on a timer.
+    static var threadStatesRead: Bool { runnableOthers() != nil }
+
     /// Where the kernel does not say (not Linux): a quiet spell stands in, which a loaded
     /// machine can outlast. The kit measured the harness on Linux only.
     private static func fallbackSettled() -> Bool {
