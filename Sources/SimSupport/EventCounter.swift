@@ -9,7 +9,10 @@ public final class EventCounter: Sendable {
 
     public init() {}
 
-    public func increment() { value.add(1, ordering: .relaxed) }
+    public func increment() {
+        value.add(1, ordering: .relaxed)
+        AppProgress.simulatorEvents.add(1, ordering: .relaxed)
+    }
 
     public var count: Int { value.load(ordering: .relaxed) }
 }
@@ -20,8 +23,14 @@ public final class Gauge: Sendable {
 
     public init() {}
 
-    public func enter() { value.add(1, ordering: .relaxed) }
-    public func leave() { value.subtract(1, ordering: .relaxed) }
+    public func enter() {
+        value.add(1, ordering: .relaxed)
+        AppProgress.simulatorEvents.add(1, ordering: .relaxed)
+    }
+    public func leave() {
+        value.subtract(1, ordering: .relaxed)
+        AppProgress.simulatorEvents.add(1, ordering: .relaxed)
+    }
 
     public var level: Int { value.load(ordering: .relaxed) }
 }

@@ -183,18 +183,19 @@ public final class AppRun {
     /// changes nothing the simulators count.
     @discardableResult
     public func waitUntilIdle(holdingNow held: () -> Int, limit: Duration = .seconds(30), or condition: () -> Bool) async -> Bool {
-        let deadline = ContinuousClock.now + limit
-        while ContinuousClock.now < deadline {
+        // The limit is a stall's (`StallClock`): a busy machine slows the app, it does not stop it.
+        var clock = StallClock(limit: limit)
+        while clock.timedOut(waitingFor: "") == nil {
             if condition() { return true }
             guard settled(holding: held()) else {
-                // A task asleep is no job (its wake is not hooked): the poll counts nothing.
-                try? await Task.sleep(for: .milliseconds(1))
+                try? await clock.sleep()
                 continue
             }
             let before = activity
             await roundTrip()
             if condition() { return true }
             if activity == before && settled(holding: held()) { return false }
+            if activity != before { clock.progressed() }
         }
         if !condition() { idleWaitsLapsed += 1 }
         return condition()
@@ -297,15 +298,17 @@ public final class AppRun {
         try await waitUntil("the runtime's next turn on main") { done.opened }
     }
 
-    /// Keeps the main thread busy until `condition` holds or `limit` passes; returns
-    /// whether it held. For a scenario whose event happens off the main thread in some
-    /// stages only (in the others it is queued for main, behind this very wait).
+    /// Keeps the main thread busy until `condition` holds or the app has done nothing the
+    /// kit counts for `limit` (`AppProgress`: a busy machine slows the app, it does not stop
+    /// it); returns whether it held. For a scenario whose event happens off the main thread
+    /// in some stages only (in the others it is queued for main, behind this very wait).
     @discardableResult
     public func busyMainThread(atMost limit: Duration, until condition: () -> Bool) -> Bool {
-        let deadline = ContinuousClock.now + limit
+        var clock = StallClock(limit: limit)
         while !condition() {
-            if ContinuousClock.now >= deadline { return false }
+            if clock.timedOut(waitingFor: "") != nil { return false }
             spinPause()
+            clock.look()
         }
         return true
     }

@@ -87,12 +87,25 @@ struct SupportTests {
     func waitUntilTimesOut() async throws {
         let started = ContinuousClock.now
         let error = await #expect(throws: TimedOut.self) {
-            try await waitUntil("Godot", timeout: .milliseconds(50)) { false }
+            try await waitUntil("Godot", timeout: .milliseconds(50), progress: { AppProgress.Reading(events: 0, jobs: 0) }) { false }
         }
         #expect(ContinuousClock.now - started >= .milliseconds(50))
         #expect(error?.what == "Godot")
         #expect(error?.after == .milliseconds(50))
         #expect(error?.description.contains("Godot") == true)
+        #expect(error?.progressing == false)
+    }
+
+    @Test("a wait on an app that keeps doing things ends only at twelve limits, saying the app kept working")
+    func waitUntilOnAWorkingApp() async throws {
+        let events = SimLock(0)
+        let error = await #expect(throws: TimedOut.self) {
+            try await waitUntil("Godot", timeout: .milliseconds(20), progress: {
+                AppProgress.Reading(events: events.withLock { $0 += 1; return $0 }, jobs: 0)
+            }) { false }
+        }
+        #expect(error?.progressing == true)
+        #expect(try #require(error?.after) >= .milliseconds(240))
     }
 
     @MainActor
