@@ -11,7 +11,7 @@ import Foundation
 /// debugger (ptrace), and Swift's backtracer printed nothing for a signal sent to a spinning
 /// thread (SIGQUIT, SIGABRT or SIGILL by tgkill; Swift 6.3.1).
 final class ProgressWatch {
-    static let busyCPU: Double = 5
+    static let busyCPU: Double = 20
     let results: URL
     private var lastSize: UInt64 = 0
     /// Each thread's CPU ticks when the last finding arrived.
