@@ -3,9 +3,11 @@
 // Which classes the compiler gives an isolated deallocating deinit: it compiles a small
 // file with `swiftc -emit-silgen` (the toolchain on PATH), with and without main-actor
 // default isolation, and reports for each class whether its SIL has a
-// `__isolated_deallocating_deinit` (the teardown that hops to the actor first). The last
-// three are a hierarchy: a root with `nonisolated deinit {}` and two subclasses, one
-// without a deinit and one that writes `nonisolated deinit {}` too.
+// `__isolated_deallocating_deinit` (the teardown that hops to the actor first). Then two
+// hierarchies: a root with `nonisolated deinit {}` and two subclasses, one without a
+// deinit and one that writes `nonisolated deinit {}` too; and a root class marked
+// `nonisolated` (no deinit) with a subclass that writes none and one that writes a plain
+// `deinit {}` (accepted: its base's deinit is not main-actor isolated).
 import Foundation
 
 let classes = """
@@ -17,9 +19,13 @@ let classes = """
     class NonisolatedRoot { let count: Int; init(count: Int) { self.count = count }; nonisolated deinit { } }
     final class SubclassNoDeinit: NonisolatedRoot { }
     final class SubclassNonisolatedDeinit: NonisolatedRoot { nonisolated deinit { } }
+    nonisolated class NonisolatedClass { let count: Int; init(count: Int) { self.count = count } }
+    final class SubclassOfNonisolatedClass: NonisolatedClass { }
+    final class SubclassOfNonisolatedClassDeinit: NonisolatedClass { deinit { } }
     """
 let names = ["NoDeinit", "WrittenDeinit", "NonisolatedDeinit", "MainActorNoDeinit", "MainActorIsolatedDeinit",
-             "NonisolatedRoot", "SubclassNoDeinit", "SubclassNonisolatedDeinit"]
+             "NonisolatedRoot", "SubclassNoDeinit", "SubclassNonisolatedDeinit",
+             "NonisolatedClass", "SubclassOfNonisolatedClass", "SubclassOfNonisolatedClassDeinit"]
 
 /// SILGen's output for the classes, compiled with `flags`.
 func silgen(_ flags: [String]) throws -> String {

@@ -1,9 +1,11 @@
 // probe: -swift-version 6 -default-isolation MainActor
+// watch: 6.3.1 isolates an implicit deinit under the default, and on Linux queues its teardown even from a main-queue block
 // Under main-actor default isolation: a class with no deinit, one with a deinit written
 // out, and one with `nonisolated deinit {}`. A class with no deinit has nothing to print
 // from, so each holds a `Part` whose own deinit records where and when the class's
 // teardown released it. Each is released off the main actor while the main actor waits
-// for the release to return, then on the main actor; then 1,000 of each are released off
+// for the release to return, then on the main actor (in a main-actor task, then in a
+// block on the main queue); then 1,000 of each are released off
 // the main actor at once, the main actor busy until the last release returns.
 import Foundation
 import Synchronization
@@ -97,6 +99,24 @@ func releaseOnMain(_ make: () -> AnyObject) async -> Log.Counts {
     return log.take()
 }
 
+/// Drops the last reference in a block on the main queue: on the main actor too
+/// (`MainActor.assumeIsolated` would trap if not), but not inside a main-actor task.
+func releaseInMainQueueBlock(_ make: () -> AnyObject) async -> Log.Counts {
+    let holder = Holder([make()])
+    await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+        DispatchQueue.main.async {
+            MainActor.assumeIsolated {
+                log.releasing()
+                holder.objects = []
+                log.released()
+            }
+            done.resume()
+        }
+    }
+    await log.waitForParts(1)
+    return log.take()
+}
+
 func line(_ counts: Log.Counts, of total: Int) -> String {
     total == 1
         ? "freed on main: \(counts.onMain == 1), before the release returned: \(counts.beforeReturn == 1)"
@@ -111,5 +131,6 @@ for (name, make) in kinds {
     print("\(name):")
     print("  released off main: \(line(await releaseOffMain(1, of: make), of: 1))")
     print("  released on main:  \(line(await releaseOnMain(make), of: 1))")
+    print("  main queue block:  \(line(await releaseInMainQueueBlock(make), of: 1))")
     print("  1000 off main:     \(line(await releaseOffMain(1000, of: make), of: 1000))")
 }

@@ -1,7 +1,8 @@
 // probe: -swift-version 6
 // probe uses: RouteKit27
 // The app of field-sdk-before.swift, unchanged, against SDK 27, in the Swift 6 mode (no
-// warning made an error this time). Only the SDK's two annotations changed.
+// warning made an error this time). Only the SDK's two annotations changed. Added to it:
+// a synchronous exporter, and a recorder with an `init` written out, made off main.
 import Foundation
 import RouteKit27
 
@@ -23,6 +24,18 @@ final class ChangeCounter: RouteObserver {
 
 /// The exporter, a nonisolated async function: it runs off the main actor.
 func export(_ recorder: RouteRecorder) async -> String { recorder.summary() }
+
+/// A synchronous exporter, for a caller that is off the main actor already.
+func exportNow(_ recorder: RouteRecorder) -> String { recorder.summary() }
+
+/// A recorder whose `init` is written out. `RouteRecorder`'s is synthesized (its stored
+/// properties have defaults) and stays nonisolated; this one is main-actor, with the class.
+final class StartedRecorder: RouteTrackerDelegate {
+    private var points: [Int]
+    init() { points = [] }
+    func tracker(_ tracker: RouteTracker, didRecord point: Int) { points.append(point) }
+}
+func makeRecorders() async -> (RouteRecorder, StartedRecorder) { (RouteRecorder(), StartedRecorder()) }
 
 @MainActor func recordARoute() async {
     let tracker = RouteTracker(), recorder = RouteRecorder(), counter = ChangeCounter()

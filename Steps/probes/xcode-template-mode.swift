@@ -1,5 +1,6 @@
 // probe: -swift-version 5 -default-isolation MainActor -enable-upcoming-feature NonisolatedNonsendingByDefault -enable-upcoming-feature InferIsolatedConformances
 // probe uses: OldNotifier
+// watch: SE-0423's text checks an explicitly @preconcurrency witness in the Swift 5 mode too; 6.3.1 does not
 // The settings of a new Xcode 26 app target as reported (main actor by default,
 // approachable concurrency) but in the Swift 5 language mode, as that template sets it.
 // The Swift 5 notifier calls back on its own queue: a main-actor closure, and the
