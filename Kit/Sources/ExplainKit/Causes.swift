@@ -60,13 +60,14 @@ public enum CauseChooser {
         return CauseChoice(ordered: told.map(\.0) + causes.filter { !named.contains($0.id) }, toldBy: told.first?.1)
     }
 
-    /// How much a sign says about this program: its location and notes most, the message least.
+    /// How much a sign says about this program: its location and the build's settings most,
+    /// then a note, the excerpt's line, and the message least.
     static func strength(_ sign: Sign) -> Int {
         switch sign {
         case .location: return 0
-        case .note: return 1
-        case .sourceLine: return 2
-        case .setting: return 3
+        case .setting: return 1  // what the caller knows of the build: why it is isolated at all
+        case .note: return 2
+        case .sourceLine: return 3
         case .message: return 4
         }
     }
