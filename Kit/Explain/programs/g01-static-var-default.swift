@@ -1,6 +1,6 @@
 // source: https://github.com/cybozu/WebUI/pull/8
 // flags: -swift-version 6
-// expect: global-mutable-state
+// expect: global-mutable-state own-global
 // shape: an environment key whose default is a static var
 #if FIXED
 struct PaletteKey { static let fallback = "dusk" }

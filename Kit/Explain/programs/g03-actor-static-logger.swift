@@ -1,6 +1,6 @@
 // source: https://github.com/pingidentity/pingone-mobile-sdk-ios/issues/52
 // flags: -swift-version 6
-// expect: global-mutable-state
+// expect: global-mutable-state own-global
 // shape: a static logger behind a get/set facade
 import Synchronization
 protocol Sink: Sendable { func write(_ line: String) }

@@ -1,6 +1,6 @@
 // source: https://github.com/adaptyteam/AdaptySDK-iOS/issues/122
 // flags: -swift-version 6
-// expect: global-mutable-state
+// expect: global-mutable-state own-global
 // shape: a one-time flag kept as a static var of an actor
 #if FIXED
 actor Purchaser {

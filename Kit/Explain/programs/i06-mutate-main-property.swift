@@ -1,6 +1,6 @@
 // source: https://github.com/DroidKaigi/conference-app-2024/pull/736
 // flags: -swift-version 6
-// expect: isolated-ref-nonisolated own-code
+// expect: isolated-ref-nonisolated mutation
 // stand-in: UIKit's UINavigationBar is @MainActor (declared here as a @MainActor class)
 // shape: a main-actor appearance property set from nonisolated code
 #if FIXED

@@ -52,3 +52,12 @@ func latestReading() async -> Reading {
 final class Payload { var items: [Int] = [] }
 protocol Loading { func load() async -> Payload }
 @MainActor final class Loader: Loading { func load() async -> Payload { Payload() } }
+
+// A task that adds into a local var the function reads after it: the closure is sent
+// ("sending value of non-Sendable type '() async -> ()'", note "access can happen concurrently").
+func tallyInTask(_ items: [Int]) async -> Int {
+    var total = 0
+    let work = Task { for item in items { total += item } }
+    await work.value
+    return total
+}

@@ -13,3 +13,12 @@ func legacy() -> Int { await fetch() }
 
 func refreshAll() async {}
 func launch() async { refreshAll() }
+
+// One actor's method reading and writing another actor's property (no `await` can help the write).
+actor Gauge { var reading = 0 }
+actor Dashboard {
+    func sync(_ gauge: Gauge) {
+        _ = gauge.reading
+        gauge.reading = 1
+    }
+}

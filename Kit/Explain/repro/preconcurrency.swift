@@ -8,3 +8,7 @@ import Dispatch
 func resume(_ session: Session) {
     DispatchQueue.global().async { print(session.token) }
 }
+
+// The module's global var, written from Swift 6 code: 6.3.1 reports it at this use
+// ("reference to var … involves shared mutable state", row unmigrated-module-global).
+func countLegacyRequest() { legacyRequestCount += 1 }

@@ -25,3 +25,7 @@ final class Limits {
 @Observable final class Progress: Sendable {
     nonisolated(unsafe) var fraction: Double = 0
 }
+
+// `@concurrent` and `nonisolated(nonsending)` on synchronous functions (row attribute-on-sync-function).
+@concurrent func checksum(_ bytes: [UInt8]) -> Int { bytes.count }
+nonisolated(nonsending) func sortedNames(_ names: [String]) -> [String] { names.sorted() }

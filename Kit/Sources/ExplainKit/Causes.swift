@@ -41,7 +41,8 @@ public struct CauseChoice: Sendable {
 }
 
 public enum CauseChooser {
-    /// The causes whose note, message or setting matches come first, in table order.
+    /// The causes whose note, source line, setting or message matches come first: those told
+    /// by stronger evidence first (`strength`), in table order among equals.
     public static func choose(_ row: Row, for entry: Entry, settings: BuildSettings) -> CauseChoice {
         let causes = row.causes ?? []
         if let location = entry.location, location.contains(".swiftinterface:") {
@@ -51,8 +52,24 @@ public enum CauseChooser {
         for cause in causes {
             if let why = evidence(for: cause, in: entry, settings: settings) { told.append((cause, why)) }
         }
+        // A note describes this program; the message only the shape of a type or a name (a
+        // closure type is sent whether it runs off the actor or captures a var used after).
+        told = told.enumerated().sorted { ($0.element.1.map(strength).min() ?? 9, $0.offset) < ($1.element.1.map(strength).min() ?? 9, $1.offset) }
+            .map(\.element)
         let named = Set(told.map(\.0.id))
         return CauseChoice(ordered: told.map(\.0) + causes.filter { !named.contains($0.id) }, toldBy: told.first?.1)
+    }
+
+    /// How much a sign says about this program: its location and the build's settings most,
+    /// then a note, the excerpt's line, and the message least.
+    static func strength(_ sign: Sign) -> Int {
+        switch sign {
+        case .location: return 0
+        case .setting: return 1  // what the caller knows of the build: why it is isolated at all
+        case .note: return 2
+        case .sourceLine: return 3
+        case .message: return 4
+        }
     }
 
     static func evidence(for cause: Cause, in entry: Entry, settings: BuildSettings) -> [Sign]? {
@@ -90,7 +107,7 @@ public enum CauseChooser {
             wanted += 1
             if settings.facts.contains(fact) { found.append(.setting(fact)) }
         }
-        if cause.all == true { return found.count == wanted && wanted > 0 ? found : nil }
+        if cause.all == true { return found.count == wanted && wanted > 0 ? found.sorted { strength($0) < strength($1) } : nil }
         return found.isEmpty ? nil : [found[0]]
     }
 

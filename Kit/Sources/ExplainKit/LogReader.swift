@@ -77,7 +77,8 @@ public enum LogReader {
                 return String(path[path.index(after: range.lowerBound)...])
             }
         }
-        return path.split(separator: "/").suffix(2).joined(separator: "/")
+        // Elsewhere the path as printed, whole: a cut one ('hr/d3.swift') names no file.
+        return path
     }
 
     /// The "#Group" names in the brackets at the end of a message.
@@ -107,8 +108,37 @@ struct ReadState {
         open = true
     }
 
+    /// A crash's frames: the runtime entry they belong to, and whether a frame joined it
+    /// since the last "Program crashed" header (a second crash starts a new entry).
+    var crashEntry: Int?
+    var crashHasFrame = false
+    var crashHeaderAfterFrame = false
+
+    /// "  3 [ra]  0x00007f… _swift_task_checkIsolatedSwift + 18 in libswift_Concurrency.so"
+    static func isFrame(_ raw: String) -> Bool {
+        raw.range(of: #"^\d+\s+(\[[a-z]+\]\s+)*0x[0-9a-fA-F]+\s"#, options: .regularExpression) != nil
+            || raw.range(of: #"^\d+\s+\S+\s+0x[0-9a-fA-F]+\s"#, options: .regularExpression) != nil
+    }
+
     mutating func take(_ line: Line, raw: String, matcher: Matcher) {
+        if raw.contains("Program crashed") || raw.hasPrefix("Crashed Thread") { crashHeaderAfterFrame = crashHasFrame }
         switch line {
+        case .entry(let entry) where entry.severity == "runtime":
+            // One crash is one entry: the frames of its stack that name the same trap
+            // (`_dispatch_assert_queue_fail`, `dispatch_assert_queue`, …) join the first.
+            let row = matcher.runtimeRow(forLine: entry.message)?.id
+            if Self.isFrame(raw), let index = crashEntry, !crashHeaderAfterFrame,
+               matcher.runtimeRow(forLine: entries[index].message)?.id == row {
+                crashHasFrame = true
+                skipped += 1
+                return
+            }
+            add(entry)
+            crashEntry = entries.count - 1
+            crashHasFrame = Self.isFrame(raw)
+            crashHeaderAfterFrame = false
+            awaitingPath = false
+            return
         case .entry(let entry):
             add(entry)
             awaitingPath = entry.location == nil && raw.hasPrefix("Swift Compiler")

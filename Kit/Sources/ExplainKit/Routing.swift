@@ -52,8 +52,20 @@ public struct RoutedLog: Sendable {
 
     public var routedCount: Int { routing.routedCount }
     public var unknownCount: Int { routing.unknown.count }
-    /// 0: every diagnostic routed (a clean log too); 1: some unknown. Bad input (2) never gets here.
-    public var exitStatus: Int32 { unknownCount == 0 ? 0 : 1 }
+    /// 0: every diagnostic routed (a clean log too), or the only unknown ones are warnings that
+    /// name no concurrency term (an unused variable); 1: an unknown error, trap or bare line, or
+    /// an unknown warning about concurrency. Bad input (2) never gets here.
+    public var exitStatus: Int32 { routing.unknown.contains(where: Self.counts) ? 1 : 0 }
+
+    /// The words that make an unknown warning a concurrency one (`--help` lists them).
+    public static let concurrencyTerms = ["actor", "sendable", "isolat", "async", "await", "concurren", "task",
+                                          "sending", "data race", "thread", "executor", "continuation", "@preconcurrency"]
+
+    static func counts(_ entry: Entry) -> Bool {
+        guard entry.severity == "warning" else { return true }
+        let text = entry.message.lowercased()
+        return !entry.groups.isEmpty || concurrencyTerms.contains { text.contains($0) }
+    }
 }
 
 /// The router as a function: lines in, typed routed results out. `Scripts/explain`, `try`

@@ -18,8 +18,16 @@ let usage = """
     the lines by kind and prints, for each, what it means, where the kit reproduces it and
     the command that shows it, the fixes the kit teaches and the wrong fixes it warns
     against, the proposal, and the toolchain's own explanation of its group. A line the
-    table does not know is listed as such, never guessed. Exit: 0 when every diagnostic was
-    routed, 1 when some were not, 2 for bad input. The table: Kit/Explain/table.json.
+    table does not know is listed as such, never guessed. A Swift source file is not a log:
+    build it with Scripts/try FILE.swift (explain refuses it, exit 2). A crash counts once,
+    however many frames of its stack name the trap.
+
+    Exit: 0 when every diagnostic was routed, or the only unknown ones are warnings naming
+    no concurrency term (an unused variable: listed, not counted against the log); 1 when
+    an unknown error, trap or bare message, or an unknown warning naming a concurrency term
+    (actor, Sendable, isolat…, async, await, concurren…, task, sending, data race, thread,
+    executor, continuation, @preconcurrency, or any [#Group] tag); 2 for bad input.
+    The table: Kit/Explain/table.json.
     """
 
 func fail(_ message: String) -> Never {
@@ -95,6 +103,15 @@ if arguments.isEmpty {
 } else if arguments.count == 1, FileManager.default.fileExists(atPath: arguments[0]) {
     guard let text = try? String(contentsOfFile: arguments[0], encoding: .utf8) else {
         fail("cannot read \(arguments[0]) as text")
+    }
+    // A Swift file that holds no diagnostic is source code, not a log: explain reads what a
+    // compiler printed; Scripts/try builds a snippet and routes what it prints.
+    if arguments[0].hasSuffix(".swift"),
+       Router(table: table).route(text).diagnostics.isEmpty {
+        FileHandle.standardError.write(Data(("explain: \(arguments[0]) is Swift source, not a build log: build it with "
+            + "`Scripts/try \(arguments[0])` (every mode, routed), or pipe a build into explain "
+            + "(swiftc -swift-version 6 -parse-as-library -emit-sil -o /dev/null FILE 2>&1 | Scripts/explain).\n").utf8))
+        exit(2)
     }
     input = text
 } else {

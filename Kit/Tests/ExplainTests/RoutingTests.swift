@@ -53,8 +53,10 @@ struct RoutingTests {
         #expect(retyped.kinds.first?.entries.first?.severity == "warning")
         let copied = Kit.route("/App/Share/ShareView.swift:237:30 Passing argument of non-sendable type 'Item' "
             + "outside of main actor-isolated context may introduce data races", single: true)
-        #expect(copied.kinds.map(\.row.id) == ["nonsendable-result"])
-        #expect(copied.kinds.first?.entries.first?.location == "Share/ShareView.swift:237:30")
+        // Swift 5.10's wording of an argument sent across actors: sending-value's kind.
+        #expect(copied.kinds.map(\.row.id) == ["sending-value"])
+        // A path outside Sources/ and Tests/ is shown whole.
+        #expect(copied.kinds.first?.entries.first?.location == "/App/Share/ShareView.swift:237:30")
         let log = Kit.route("/src/App/Sources/App/Model.swift:3:1 compiled in 12 ms\n")
         #expect(log.kinds.isEmpty && log.unknown.isEmpty)
     }
@@ -74,7 +76,8 @@ struct RoutingTests {
             """
         let routing = Kit.route(crash)
         #expect(routing.kinds.map(\.row.id) == ["executor-assumption"])
-        #expect(routing.kinds[0].entries.count == 2)
+        // One crash, however many of its frames name the trap.
+        #expect(routing.kinds[0].entries.count == 1)
     }
 
     @Test func everyTemplateIsDistinctAndEveryRowSaysWhatTheKitTeaches() {

@@ -6,3 +6,6 @@ public final class Session {
     public var token = ""
 }
 public struct Version { public init() {} }
+
+// A global var: unmigrated, so nothing isolates it (row unmigrated-module-global).
+public var legacyRequestCount = 0
