@@ -21,32 +21,21 @@ public struct TimedOut: Error, CustomStringConvertible {
 }
 
 /// Whether the app is getting on with its work, counted: every event the simulators count
-/// (`EventCounter`, `Gauge`) and, once the kit's hooks are installed, every Swift job the
-/// pool starts.
+/// (`EventCounter`, `Gauge`: requests, answers, reads, writes, renders, I/O in flight). Swift
+/// jobs are not counted: a waiter's own polls, and other waits beside it, are jobs too, so
+/// waits could keep one another going (with them counted, CI's suite ran with three pool
+/// threads busy for minutes).
 public enum AppProgress {
     static let simulatorEvents = Atomic<Int>(0)
-    private static let jobs = Mutex<(@Sendable () -> UInt64)?>(nil)
 
-    /// Adds the pool's started jobs to what counts as progress (TrackerSpec, which owns the hooks).
-    public static func countJobs(_ read: @escaping @Sendable () -> UInt64) {
-        Unseen.run { jobs.withLock { $0 = read } }
-    }
-
-    /// What has happened so far: simulator events, and pool jobs started.
+    /// What has happened so far.
     public struct Reading: Equatable, Sendable {
         public let events: Int
-        public let jobs: UInt64
 
-        public init(events: Int, jobs: UInt64) { (self.events, self.jobs) = (events, jobs) }
-
-        /// Pool jobs started since `earlier`.
-        func jobs(since earlier: Reading) -> UInt64 { jobs &- earlier.jobs }
-
+        public init(events: Int) { self.events = events }
     }
 
-    public static var now: Reading {
-        Reading(events: simulatorEvents.load(ordering: .relaxed), jobs: Unseen.run { jobs.withLock { $0 } }?() ?? 0)
-    }
+    public static var now: Reading { Reading(events: simulatorEvents.load(ordering: .relaxed)) }
 }
 
 /// The limit of a wait on the app, as a stall's length rather than a span of wall time: it
@@ -58,8 +47,6 @@ public struct StallClock: Sendable {
     private let start = ContinuousClock.now
     private var stalledSince: ContinuousClock.Instant
     private var seen: AppProgress.Reading
-    /// The waiter's own wake-up runs as pool jobs too: as many as the fewest seen in one sleep.
-    private var ownJobs = UInt64.max
     private let progress: @Sendable () -> AppProgress.Reading
 
     public init(limit: Duration, progress: @escaping @Sendable () -> AppProgress.Reading = { AppProgress.now }) {
@@ -86,15 +73,10 @@ public struct StallClock: Sendable {
     /// The waiter saw the app move by a measure of its own.
     public mutating func progressed() { stalledSince = ContinuousClock.now }
 
-    /// One of the waiter's own sleeps; what it woke up for is not the app's progress.
+    /// One of the waiter's own sleeps.
     public mutating func sleep() async throws {
-        let before = progress()
         try await Task.sleep(for: .milliseconds(1))
-        let after = progress()
-        let jobs = after.jobs(since: before)
-        if after.events != seen.events || (ownJobs != .max && jobs > ownJobs) { progressed() }
-        ownJobs = min(ownJobs, jobs)
-        seen = after
+        look()
     }
 }
 

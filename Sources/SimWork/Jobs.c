@@ -28,8 +28,6 @@ static long queued_global;
 // Counted jobs now blocked at one of the simulators' gates (a held SDK event): not work.
 static long blocked_global, blocked_main;
 static uint32_t epoch;
-// Pool jobs started since the hooks were installed: the app getting on with its work.
-static uint64_t pool_jobs_run;
 // Which counted job this thread runs now (0: none, 1: a pool job, 2: a main-actor job).
 static __thread int running_kind;
 
@@ -48,7 +46,6 @@ static void run(SimJob *job, sim_serial_executor executor, int kind, long *pendi
 
 static void run_global(void *job) {
     __atomic_sub_fetch(&queued_global, 1, __ATOMIC_RELAXED);
-    __atomic_add_fetch(&pool_jobs_run, 1, __ATOMIC_RELAXED);
     sim_serial_executor generic = { NULL, 0 };
     run(job, generic, 1, &pending_global);
 }
@@ -123,4 +120,3 @@ long sim_work_queued_global(void) { return __atomic_load_n(&queued_global, __ATO
 bool sim_work_runs_counted_job(void) { return running_kind != 0; }
 
 uint64_t sim_work_epoch(void) { return __atomic_load_n(&epoch, __ATOMIC_RELAXED); }
-uint64_t sim_work_pool_jobs_run(void) { return __atomic_load_n(&pool_jobs_run, __ATOMIC_RELAXED); }

@@ -87,7 +87,7 @@ struct SupportTests {
     func waitUntilTimesOut() async throws {
         let started = ContinuousClock.now
         let error = await #expect(throws: TimedOut.self) {
-            try await waitUntil("Godot", timeout: .milliseconds(50), progress: { AppProgress.Reading(events: 0, jobs: 0) }) { false }
+            try await waitUntil("Godot", timeout: .milliseconds(50), progress: { AppProgress.Reading(events: 0) }) { false }
         }
         #expect(ContinuousClock.now - started >= .milliseconds(50))
         #expect(error?.what == "Godot")
@@ -101,7 +101,7 @@ struct SupportTests {
         let events = SimLock(0)
         let error = await #expect(throws: TimedOut.self) {
             try await waitUntil("Godot", timeout: .milliseconds(20), progress: {
-                AppProgress.Reading(events: events.withLock { $0 += 1; return $0 }, jobs: 0)
+                AppProgress.Reading(events: events.withLock { $0 += 1; return $0 })
             }) { false }
         }
         #expect(error?.progressing == true)

@@ -23,33 +23,4 @@ struct PendingWorkTests {
         try await waitUntil("the thread to look") { onThread.withLock { $0 } != nil }
         #expect(onThread.withLock { $0 } == false)
     }
-
-    /// Inside the one app's turn, so that no simulated app's work counts meanwhile.
-    @Test("a wait's own wake-ups are no progress: off main and on main, a wait on nothing ends at its limit")
-    func ownWakeUpsDoNotCount() async {
-        _ = PendingWork.isCounted
-        await OneAppAtATime.shared.run {
-            let off = await #expect(throws: TimedOut.self) {
-                try await waitUntil("nothing", timeout: .milliseconds(100)) { false }
-            }
-            let on = await #expect(throws: TimedOut.self) { @MainActor in
-                try await waitUntil("nothing", timeout: .milliseconds(100)) { false }
-            }
-            #expect(off?.progressing == false)
-            #expect(on?.progressing == false)
-        }
-    }
-
-    @Test("a wait on pool jobs that keep running is not ended by its limit, only by the last resort")
-    func workingWaitGoesOn() async {
-        _ = PendingWork.isCounted
-        let stop = Gate()
-        let worker = Task.detached { while !stop.opened { await Task.yield() } }
-        let error = await #expect(throws: TimedOut.self) {
-            try await waitUntil("nothing", timeout: .milliseconds(50)) { false }
-        }
-        stop.open()
-        await worker.value
-        #expect(error?.progressing == true)
-    }
 }

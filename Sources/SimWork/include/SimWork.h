@@ -32,9 +32,6 @@ long sim_work_queued_global(void);
 /// Bumped at every enqueue and every finished job (the self-check sees its job through it).
 uint64_t sim_work_epoch(void);
 
-/// Pool jobs started so far: a waiter's own polls, asleep or on main, add none.
-uint64_t sim_work_pool_jobs_run(void);
-
 /// Darwin: threads of this process, other than the calling one and those whose name is
 /// one of `ignored`, that the kernel says are running or ready to run; -1 where it cannot
 /// say (not Darwin, or a Mach call failed).
