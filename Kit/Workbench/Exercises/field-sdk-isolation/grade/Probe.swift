@@ -42,6 +42,32 @@ final class ThreadGate: Sendable {
     }
 }
 
+/// A task executor with one thread of its own, which waits when it has no job.
+final class ThreadExecutor: TaskExecutor, @unchecked Sendable {
+    private let condition = NSCondition()
+    private var jobs: [UnownedJob] = []
+
+    init() {
+        Thread { [self] in
+            while true {
+                condition.lock()
+                while jobs.isEmpty { condition.wait() }
+                let job = jobs.removeFirst()
+                condition.unlock()
+                job.runSynchronously(on: asUnownedTaskExecutor())
+            }
+        }.start()
+    }
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        condition.lock()
+        jobs.append(job)
+        condition.signal()
+        condition.unlock()
+    }
+}
+
 /// The route being recorded, for the exporters to read.
 final class CurrentRecorder: @unchecked Sendable {
     private let lock = NSLock()
@@ -101,22 +127,25 @@ enum Probe {
     /// write outside the lock that guards the read meets a read of storage being replaced,
     /// and crashes (a crash fails this property) or reads a count no route had.
     static func exportWhileRecording(after first: String) async throws -> Measured {
-        let rounds = 6_000, points = 16, exporters = 2
+        let rounds = 15_000, points = 8, exporters = 3
         let current = CurrentRecorder(), stop = Mutex(false), bad = Recorder<String>(), exported = Mutex(0)
         Crash.during("while recording \(rounds) routes on the main actor while exports ran off it")
-        try await Drive.run("\(rounds) routes recorded on main while exports run") {
-            await withTaskGroup(of: Void.self) { group in
-                for _ in 0..<exporters {
-                    group.addTask {
-                        while !stop.withLock({ $0 }) {
-                            guard let recorder = current.recorder else { continue }
-                            let summary = await export(recorder)
-                            let count = Int(summary.prefix { $0.isNumber }) ?? -1
-                            if !(0...points).contains(count) || !summary.hasSuffix(" points") { bad.add(summary) }
-                            exported.withLock { $0 += 1 }
-                        }
+        // Not under Drive: threads handing work to each other read as idle now and then.
+        do {
+            // Each exporter loops on a thread of its own (its task's executor): exporters
+            // looping on the pool would starve the tracker's queue of threads.
+            for _ in 0..<exporters {
+                Task(executorPreference: ThreadExecutor()) {
+                    while !stop.withLock({ $0 }) {
+                        guard let recorder = current.recorder else { continue }
+                        let summary = await export(recorder)
+                        let count = Int(summary.prefix { $0.isNumber }) ?? -1
+                        if !(0...points).contains(count) || !summary.hasSuffix(" points") { bad.add(summary) }
+                        exported.withLock { $0 += 1 }
                     }
                 }
+            }
+            await withTaskGroup(of: Void.self) { group in
                 group.addTask { @MainActor in
                     for _ in 0..<rounds {
                         let tracker = RouteTracker(), recorder = RouteRecorder()
