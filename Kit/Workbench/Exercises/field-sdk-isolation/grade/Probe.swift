@@ -127,7 +127,7 @@ enum Probe {
     /// write outside the lock that guards the read meets a read of storage being replaced,
     /// and crashes (a crash fails this property) or reads a count no route had.
     static func exportWhileRecording(after first: String) async throws -> Measured {
-        let rounds = 15_000, points = 8, exporters = 3
+        let rounds = 40_000, points = 8, exporters = 3
         let current = CurrentRecorder(), stop = Mutex(false), bad = Recorder<String>(), exported = Mutex(0)
         Crash.during("while recording \(rounds) routes on the main actor while exports ran off it")
         // Not under Drive: threads handing work to each other read as idle now and then.
