@@ -117,7 +117,7 @@ enum Probe {
     private static func releaseMany() async throws -> Measured {
         MainQueue.mark()
         let cores = max(ProcessInfo.processInfo.processorCount, ProcessInfo.processInfo.activeProcessorCount)
-        let threads = max(4, 2 * cores), each = 2_000, rounds = 3
+        let threads = max(4, 2 * cores), each = 2_000, rounds = 8
         var cancelled = 0, closedOnce = 0, closedOnMain = 0, freed = 0, total = 0
         for round in 1...rounds {
             Crash.during("while releasing \(threads * each) models at once from \(threads) threads (round \(round) of \(rounds))")
