@@ -54,21 +54,25 @@ public typealias ManagedValues = [String: any Sendable]
 open class NSManagedObject {
     public let objectID: NSManagedObjectID
     public private(set) weak var managedObjectContext: NSManagedObjectContext?
+    /// The queue of the context it was registered in, kept by the object itself: a use off
+    /// that queue is a violation whether or not the context is still alive.
+    private let owner: QueueOwner
     private var values: ManagedValues
 
     init(id: NSManagedObjectID, values: ManagedValues, context: NSManagedObjectContext) {
         self.objectID = id
         self.values = values
         self.managedObjectContext = context
+        owner = context.owner
     }
 
     @preconcurrency public func value(forKey key: String) -> Any? {
-        managedObjectContext?.check("read '\(key)' of \(objectID)")
+        owner.check("read '\(key)' of \(objectID)")
         return values[key]
     }
 
     @preconcurrency public func setValue(_ value: (any Sendable)?, forKey key: String) {
-        managedObjectContext?.check("write '\(key)' of \(objectID)")
+        owner.check("write '\(key)' of \(objectID)")
         values[key] = value
         managedObjectContext?.changed(self)
     }
@@ -117,6 +121,15 @@ public final class NSPersistentContainer: @unchecked Sendable {
         return try await context.performUnchecked { try block(context) }
     }
 
+    /// Called on the fetching thread as each fetch is about to read the store, outside the
+    /// store's lock: a test holds a fetch here, as a big store holds Core Data's fetch (nil:
+    /// none). The kit's, for tests.
+    public var beforeRead: (@Sendable () -> Void)? {
+        get { lock.withLock { hold } }
+        set { lock.withLock { hold = newValue } }
+    }
+    private var hold: (@Sendable () -> Void)?
+
     /// Every fetch, in order: the context it ran in and whether it ran on the main queue.
     public var fetchLog: [(context: NSManagedObjectContext.ConcurrencyType, onMain: Bool)] { lock.withLock { log } }
     private var log: [(context: NSManagedObjectContext.ConcurrencyType, onMain: Bool)] = []
@@ -132,6 +145,7 @@ public final class NSPersistentContainer: @unchecked Sendable {
 
     func read(_ request: NSFetchRequest, by type: NSManagedObjectContext.ConcurrencyType) -> [(NSManagedObjectID, ManagedValues)] {
         let onMain = NSManagedObjectContext.onMainQueue
+        beforeRead?()
         return lock.withLock {
             log.append((type, onMain))
             var found = rows.filter { $0.key.entityName == request.entityName && (request.filter?($0.value) ?? true) }
@@ -156,13 +170,12 @@ public final class NSManagedObjectContext: @unchecked Sendable {
     public let concurrencyType: ConcurrencyType
     private let container: NSPersistentContainer
     private let queue: DispatchQueue
-    private let token = Token()
+    let owner: QueueOwner
     // Touched only on the context's queue (each use is checked first).
     private var registered: [NSManagedObjectID: NSManagedObject] = [:]
     private var changes: Set<NSManagedObjectID> = []
 
-    private final class Token: Sendable {}
-    private static let key = DispatchSpecificKey<ObjectIdentifier>()
+    static let key = DispatchSpecificKey<ObjectIdentifier>()
     private static let mainKey: DispatchSpecificKey<Bool> = {
         let key = DispatchSpecificKey<Bool>()
         DispatchQueue.main.setSpecific(key: key, value: true)
@@ -175,26 +188,19 @@ public final class NSManagedObjectContext: @unchecked Sendable {
         self.concurrencyType = concurrencyType
         self.container = container
         _ = Self.mainKey
+        owner = QueueOwner(concurrencyType)
         if concurrencyType == .mainQueueConcurrencyType {
             queue = .main
         } else {
             queue = DispatchQueue(label: "CoreDataSim.context")
-            queue.setSpecific(key: Self.key, value: ObjectIdentifier(token))
+            queue.setSpecific(key: Self.key, value: ObjectIdentifier(owner.token))
         }
     }
 
     /// Whether the caller is on this context's queue.
-    public var isOnItsQueue: Bool {
-        concurrencyType == .mainQueueConcurrencyType ? Self.onMainQueue
-            : DispatchQueue.getSpecific(key: Self.key) == ObjectIdentifier(token)
-    }
+    public var isOnItsQueue: Bool { owner.isCurrent }
 
-    func check(_ what: String) {
-        if !isOnItsQueue {
-            let kind = concurrencyType == .mainQueueConcurrencyType ? "a main-queue context" : "a private-queue context"
-            ConcurrencyDebug.record("\(what), in \(kind), off its queue")
-        }
-    }
+    func check(_ what: String) { owner.check(what) }
 
     // MARK: perform
 
@@ -294,6 +300,28 @@ public final class NSManagedObjectContext: @unchecked Sendable {
     /// the context's objects live: the shape of SwiftData's `@ModelActor`, whose
     /// `DefaultSerialModelExecutor` runs the actor on its model context's queue.
     public var executor: ContextExecutor { ContextExecutor(queue: queue) }
+}
+
+/// A context's queue, as its objects remember it: the main queue, or the private queue
+/// marked with `token` (kept alive by every object that remembers it).
+final class QueueOwner: Sendable {
+    final class Token: Sendable {}
+    let concurrencyType: NSManagedObjectContext.ConcurrencyType
+    let token = Token()
+
+    init(_ concurrencyType: NSManagedObjectContext.ConcurrencyType) { self.concurrencyType = concurrencyType }
+
+    var isCurrent: Bool {
+        concurrencyType == .mainQueueConcurrencyType ? NSManagedObjectContext.onMainQueue
+            : DispatchQueue.getSpecific(key: NSManagedObjectContext.key) == ObjectIdentifier(token)
+    }
+
+    func check(_ what: String) {
+        if !isCurrent {
+            let kind = concurrencyType == .mainQueueConcurrencyType ? "a main-queue context" : "a private-queue context"
+            ConcurrencyDebug.record("\(what), in \(kind), off its queue")
+        }
+    }
 }
 
 /// Runs an actor's jobs on a context's queue (see `NSManagedObjectContext.executor`).

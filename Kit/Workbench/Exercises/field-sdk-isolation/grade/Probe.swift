@@ -1,8 +1,10 @@
 // The field-sdk-isolation exercise's probe: a route recorded through the simulated SDK 27,
 // then three measurements. The export is called while a job blocks the main thread at a
 // gate the harness holds: an export that needs main cannot return until the harness
-// releases it at the first idle. The screen's count is read once the process is quiet, and
-// a screen the app let go of is looked for through a weak reference. Nothing waits for time.
+// releases it at the first idle; then routes are recorded on main while exports run off
+// it, with no pause, and every export's count is checked. The screen's count is read once
+// the process is quiet, and a screen the app let go of is looked for through a weak
+// reference. Nothing waits for time.
 import Exercise
 import Foundation
 import Synchronization
@@ -40,6 +42,42 @@ final class ThreadGate: Sendable {
     }
 }
 
+/// A task executor with one thread of its own, which waits when it has no job.
+final class ThreadExecutor: TaskExecutor, @unchecked Sendable {
+    private let condition = NSCondition()
+    private var jobs: [UnownedJob] = []
+
+    init() {
+        Thread { [self] in
+            while true {
+                condition.lock()
+                while jobs.isEmpty { condition.wait() }
+                let job = jobs.removeFirst()
+                condition.unlock()
+                job.runSynchronously(on: asUnownedTaskExecutor())
+            }
+        }.start()
+    }
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        condition.lock()
+        jobs.append(job)
+        condition.signal()
+        condition.unlock()
+    }
+}
+
+/// The route being recorded, for the exporters to read.
+final class CurrentRecorder: @unchecked Sendable {
+    private let lock = NSLock()
+    private var held: RouteRecorder?
+    var recorder: RouteRecorder? {
+        get { lock.withLock { held } }
+        set { lock.withLock { held = newValue } }
+    }
+}
+
 /// Holds the screen without keeping it alive.
 final class WeakScreen: @unchecked Sendable {
     weak var screen: RouteScreen?
@@ -67,6 +105,7 @@ enum Probe {
         let tracker = RouteTracker(), recorder = await RouteRecorder()
         tracker.delegate = recorder
         let mainGate = ThreadGate(), outcome = Recorder<(summary: String, mainStillBusy: Bool)>()
+        Crash.during("while export(_:) ran with the main thread blocked")
         try await Drive.run("export(_:) while a job blocks the main thread", release: { mainGate.releaseAll() }) {
             await record(3, on: tracker)
             // Resumed by the main thread once it is parked: the export starts with main blocked.
@@ -78,14 +117,63 @@ enum Probe {
             mainGate.releaseAll()
         }
         guard let result = outcome.all.first else { return Measured(holds: false, seen: "export(_:) never returned") }
-        return Measured(holds: result.mainStillBusy && result.summary == "3 points",
-                        seen: "export returned \"\(result.summary)\" \(result.mainStillBusy ? "while the main thread was still blocked" : "only after the harness let the main thread go")")
+        let first = "export returned \"\(result.summary)\" \(result.mainStillBusy ? "while the main thread was still blocked" : "only after the harness let the main thread go")"
+        guard result.mainStillBusy && result.summary == "3 points" else { return Measured(holds: false, seen: first) }
+        return try await exportWhileRecording(after: first)
+    }
+
+    /// Routes recorded on main while exports run off main, without a pause: the export reads
+    /// what the delegate writes, so both must take the same lock (or the same isolation). A
+    /// write outside the lock that guards the read meets a read of storage being replaced,
+    /// and crashes (a crash fails this property) or reads a count no route had.
+    static func exportWhileRecording(after first: String) async throws -> Measured {
+        let rounds = 40_000, points = 8, exporters = 3
+        let current = CurrentRecorder(), stop = Mutex(false), bad = Recorder<String>(), exported = Mutex(0)
+        Crash.during("while recording \(rounds) routes on the main actor while exports ran off it")
+        // Not under Drive: threads handing work to each other read as idle now and then.
+        do {
+            // Each exporter loops on a thread of its own (its task's executor): exporters
+            // looping on the pool would starve the tracker's queue of threads.
+            for _ in 0..<exporters {
+                Task(executorPreference: ThreadExecutor()) {
+                    while !stop.withLock({ $0 }) {
+                        guard let recorder = current.recorder else { continue }
+                        let summary = await export(recorder)
+                        let count = Int(summary.prefix { $0.isNumber }) ?? -1
+                        if !(0...points).contains(count) || !summary.hasSuffix(" points") { bad.add(summary) }
+                        exported.withLock { $0 += 1 }
+                    }
+                }
+            }
+            await withTaskGroup(of: Void.self) { group in
+                group.addTask { @MainActor in
+                    for _ in 0..<rounds {
+                        let tracker = RouteTracker(), recorder = RouteRecorder()
+                        tracker.delegate = recorder
+                        current.recorder = recorder
+                        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+                            let left = Mutex(points)
+                            for point in 1...points {
+                                tracker.record(point) { if left.withLock({ $0 -= 1; return $0 }) == 0 { done.resume() } }
+                            }
+                        }
+                    }
+                    stop.withLock { $0 = true }
+                }
+            }
+        }
+        Crash.during("measuring")
+        let wrong = bad.all
+        return Measured(holds: wrong.isEmpty,
+                        seen: "\(first); \(rounds) routes of \(points) points recorded on main while exports ran off it: \(exported.withLock { $0 }) export(s), "
+                            + (wrong.isEmpty ? "each a count the route had" : "\(wrong.count) with a count no route had, the first \"\(wrong[0])\""))
     }
 
     static func screenCount() async throws -> Measured {
         let tracker = RouteTracker(), recorder = await RouteRecorder(), screen = await RouteScreen()
         tracker.delegate = recorder
         await connect(screen, to: tracker)
+        Crash.during("while three points were recorded with a screen connected")
         try await Drive.run("three points recorded with a screen connected") { await record(3, on: tracker) }
         try await Drive.untilQuiet("the screen's updates")
         let received = await MainActor.run { screen.received }
@@ -102,6 +190,7 @@ enum Probe {
         let tracker = RouteTracker(), recorder = await RouteRecorder()
         tracker.delegate = recorder
         let weakScreen = await connectAScreen(to: tracker)
+        Crash.during("while a point was recorded after the app let its screen go")
         try await Drive.run("a point recorded after the app let its screen go") { await record(1, on: tracker) }
         try await Drive.untilQuiet("the screen's last update")
         let alive = await MainActor.run { weakScreen.screen != nil }
