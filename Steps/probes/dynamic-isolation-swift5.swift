@@ -1,7 +1,8 @@
 // probe: -swift-version 5 -enable-upcoming-feature DynamicActorIsolation
 // probe uses: OldNotifier
 // The Swift 5 mode with one upcoming feature, DynamicActorIsolation: SE-0423's run-time
-// checks are back. The same `@preconcurrency` witness that runs off main in probe
+// checks are back for code written @MainActor (not for code main-actor only through
+// default isolation: probe dynamic-isolation-default-swift5). The same `@preconcurrency` witness that runs off main in probe
 // xcode-template-mode (the Swift 5 mode without the feature) stops the program here, as in
 // the Swift 6 mode (probe preconcurrency-trap).
 import Foundation

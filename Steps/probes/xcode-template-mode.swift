@@ -5,8 +5,10 @@
 // approachable concurrency) but in the Swift 5 language mode, as that template sets it.
 // The Swift 5 notifier calls back on its own queue: a main-actor closure, and the
 // witness of a `@preconcurrency` conformance. Stage 6's Swift 6 mode stops the program at
-// the first (probe preconcurrency-trap); the Swift 5 mode lets both run off main, unless
-// the upcoming feature DynamicActorIsolation turns the checks on (probe dynamic-isolation-swift5).
+// the first (probe preconcurrency-trap); the Swift 5 mode lets both run off main, and the
+// upcoming feature DynamicActorIsolation does not change that for types main-actor only
+// through the default (probe dynamic-isolation-default-swift5; written @MainActor is
+// checked: probe dynamic-isolation-swift5).
 import Foundation
 import OldNotifier
 
@@ -27,13 +29,19 @@ final class Listener: @preconcurrency NotifierDelegate {
     }
 }
 
+// Top-level code is nonisolated in the Swift 5 mode, default isolation or not (SE-0343),
+// so the closure is formed in a function that the default makes main-actor.
+func listenWithClosure(to notifier: Notifier) {
+    notifier.notify {
+        say("  the closure ran; on the main actor: \(onMainActor())")
+        called.signal()
+    }
+}
+
 DispatchQueue.main.setSpecific(key: mainKey, value: true)
 let notifier = Notifier()
 say("a main-actor closure, called by the notifier on its queue:")
-notifier.notify {
-    say("  the closure ran; on the main actor: \(onMainActor())")
-    called.signal()
-}
+MainActor.assumeIsolated { listenWithClosure(to: notifier) }
 called.wait()
 
 say("a @preconcurrency conformance, called by the notifier on its queue:")

@@ -16,3 +16,13 @@ public actor Controller {
     /// Inside the module: both lets read without the actor's isolation.
     public nonisolated var modelIsGone: Bool { model == nil && count >= 0 }
 }
+
+/// The same lets, declared `nonisolated`: other modules may read them synchronously too.
+public actor OpenController {
+    nonisolated public weak let model: Model?
+    nonisolated public let count: Int
+    public init(model: Model, count: Int) {
+        self.model = model
+        self.count = count
+    }
+}
