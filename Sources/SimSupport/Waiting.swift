@@ -40,8 +40,9 @@ public enum AppProgress {
 
 /// The limit of a wait on the app, as a stall's length rather than a span of wall time: it
 /// runs only while the app does nothing the kit counts (`AppProgress`), so a busy machine,
-/// which slows the app without stopping it, never reaches it. Twelve limits in all end a
-/// wait on an app that works for ever without getting there.
+/// which slows the app without stopping it, reaches it only by starving the app of every step
+/// for the whole limit. Twelve limits in all end a wait on an app that works for ever
+/// without getting there.
 public struct StallClock: Sendable {
     public let limit: Duration
     private let start = ContinuousClock.now
@@ -82,7 +83,8 @@ public struct StallClock: Sendable {
 
 /// Polls `condition` until it holds. Polling (rather than a notification) keeps the
 /// waiter from adding synchronisation that ThreadSanitizer would see. Its limit is a stall's
-/// (`StallClock`): it turns a hang into a failure, never a slow machine.
+/// (`StallClock`): it turns a hang into a failure, and a slow machine only when it
+/// starves the app of every step for the whole limit.
 public func waitUntil(
     _ what: @autoclosure () -> String,
     timeout: Duration = .seconds(10),
