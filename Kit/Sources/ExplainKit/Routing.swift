@@ -49,22 +49,25 @@ public struct RoutedLog: Sendable {
     /// Non-blank lines that were neither a diagnostic nor a note nor part of one.
     public var skipped: Int
     public var notesRead: Int
+    /// The toolchain's concurrency diagnostic groups (`Table.groups`): a warning tagged with
+    /// one of them counts; another tag (`[#no-usage]`: an unused value) does not.
+    public var concurrencyGroups: Set<String> = []
 
     public var routedCount: Int { routing.routedCount }
     public var unknownCount: Int { routing.unknown.count }
     /// 0: every diagnostic routed (a clean log too), or the only unknown ones are warnings that
     /// name no concurrency term (an unused variable); 1: an unknown error, trap or bare line, or
     /// an unknown warning about concurrency. Bad input (2) never gets here.
-    public var exitStatus: Int32 { routing.unknown.contains(where: Self.counts) ? 1 : 0 }
+    public var exitStatus: Int32 { routing.unknown.contains { Self.counts($0, concurrencyGroups: concurrencyGroups) } ? 1 : 0 }
 
     /// The words that make an unknown warning a concurrency one (`--help` lists them).
     public static let concurrencyTerms = ["actor", "sendable", "isolat", "async", "await", "concurren", "task",
                                           "sending", "data race", "thread", "executor", "continuation", "@preconcurrency"]
 
-    static func counts(_ entry: Entry) -> Bool {
+    static func counts(_ entry: Entry, concurrencyGroups: Set<String>) -> Bool {
         guard entry.severity == "warning" else { return true }
         let text = entry.message.lowercased()
-        return !entry.groups.isEmpty || concurrencyTerms.contains { text.contains($0) }
+        return entry.groups.contains(where: concurrencyGroups.contains) || concurrencyTerms.contains { text.contains($0) }
     }
 }
 
@@ -92,7 +95,8 @@ public struct Router: Sendable {
             return RoutedDiagnostic(entry: entry, row: row, causes: row.map { CauseChooser.choose($0, for: entry, settings: settings) })
         }
         return RoutedLog(routing: Routing(entries: read.entries, matcher: matcher, settings: settings),
-                         diagnostics: diagnostics, skipped: read.skipped, notesRead: read.notesRead)
+                         diagnostics: diagnostics, skipped: read.skipped, notesRead: read.notesRead,
+                         concurrencyGroups: Set(table.groups.map(\.name)))
     }
 
     public func route(lines: [String], settings: BuildSettings = .unknown) -> RoutedLog {

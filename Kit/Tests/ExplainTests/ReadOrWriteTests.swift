@@ -136,4 +136,9 @@ struct LogSummaryTests {
         #expect(Self.router.route("/a/B.swift:2:9: warning: actor 'x' does something new").exitStatus == 1)
         #expect(Self.router.route("/a/B.swift:2:9: error: cannot find 'x' in scope").exitStatus == 1)
     }
+
+    /// Swift 6.3.1 tags an unused value `[#no-usage]`: a group, but no concurrency one.
+    @Test func aNonConcurrencyGroupTagDoesNotFailTheLog() {
+        #expect(Self.router.route("/a/B.swift:2:9: warning: initialization of immutable value 'x' was never used; consider replacing with assignment to '_' or removing it [#no-usage]").exitStatus == 0)
+    }
 }
