@@ -3,9 +3,11 @@
 // the harness notes how many are parked and lets them all go. Counts decide; no verdict
 // waits for time, and ThreadSanitizer is not run (it reports Mutex falsely on Linux).
 // Two keys computed together are asked for again before anything else (a lost key is
-// computed again); last, thousands of keys are inserted while other threads read, with no
-// gate, every answer is checked and every key asked for again (a read outside the lock
-// that guards the writes crashes).
+// computed again); then, with no gate, eight threads meet before each of 3,000 rounds and
+// all ask for that round's new key, and each key must be computed exactly once (a waiter
+// that wakes before the value is stored computes it again); last, thousands of keys are
+// inserted while other threads read, with no gate, every answer is checked and every key
+// asked for again (a read outside the lock that guards the writes crashes).
 import Exercise
 import Foundation
 import Synchronization
@@ -40,6 +42,29 @@ final class ThreadGate: Sendable {
         }
         condition.broadcast()
         return parked
+    }
+}
+
+/// Where `count` threads meet before each round: none goes on until all have arrived.
+final class RoundBarrier: @unchecked Sendable {
+    private let condition = NSCondition()
+    private let count: Int
+    private var waiting = 0, generation = 0
+
+    init(_ count: Int) { self.count = count }
+
+    func meet() {
+        condition.lock()
+        defer { condition.unlock() }
+        let mine = generation
+        waiting += 1
+        if waiting == count {
+            waiting = 0
+            generation += 1
+            condition.broadcast()
+            return
+        }
+        while generation == mine { condition.wait() }
     }
 }
 
@@ -80,8 +105,9 @@ enum Probe {
                 answers.add(await ask(memo, ["latte", "latte"], gate: gate, computed: computed))
             }
             let got = answers.all.first ?? []
-            return Measured(holds: computed.all.count == 1 && got == [5, 5],
-                            seen: "two keys computed together and asked for again: none computed again; two callers for one key at once: computed \(computed.all.count) time(s), at most \(together.all.max() ?? 0) inside compute together, answers \(got.sorted())")
+            let pair = "two keys computed together and asked for again: none computed again; two callers for one key at once: computed \(computed.all.count) time(s), at most \(together.all.max() ?? 0) inside compute together, answers \(got.sorted())"
+            guard computed.all.count == 1 && got == [5, 5] else { return Measured(holds: false, seen: pair) }
+            return await manyCallersPerKey(after: pair)
         case .memoKeepsEveryKey:
             let lost = try await twoKeysAskedAgain()
             guard lost.isEmpty else {
@@ -112,6 +138,48 @@ enum Probe {
             _ = await ask(memo, ["mocha", "flat white"], gate: gate, computed: computed)
         }
         return computed.all.dropFirst(first).sorted()
+    }
+
+    /// Eight callers on threads of their own meet before each of 3,000 rounds, then all ask
+    /// for that round's new key at once, with no gate: every key must be computed exactly
+    /// once, and every answer be its key's value. Counts decide, over many rounds, because
+    /// the order is the threads' own: an answer that wakes its waiters before the value is
+    /// stored (two critical sections where one is needed) lets a waiter find neither the
+    /// value nor the key in flight and compute it again, in some rounds and not others.
+    /// Not under `Drive`: threads meeting at a barrier read as idle now and then.
+    static func manyCallersPerKey(after pair: String) async -> Measured {
+        let rounds = 3_000, callers = 8
+        let memo = Memo(), computed = Mutex<[String: Int]>([:]), wrong = Mutex(0)
+        let keys = (0..<rounds).map { "round \($0)" }
+        Crash.during("with \(callers) threads asking for one new key at once, \(rounds) rounds")
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            let barrier = RoundBarrier(callers), left = Mutex(callers)
+            for _ in 0..<callers {
+                Thread {
+                    for key in keys {
+                        barrier.meet()
+                        let answer = memo.value(for: key) { key in
+                            computed.withLock { $0[key, default: 0] += 1 }
+                            // Work enough that the other callers arrive while it runs.
+                            var hasher = Hasher()
+                            for step in 0..<200 { hasher.combine(step) }
+                            _ = hasher.finalize()
+                            return key.count
+                        }
+                        if answer != key.count { wrong.withLock { $0 += 1 } }
+                    }
+                    if left.withLock({ $0 -= 1; return $0 }) == 0 { done.resume() }
+                }.start()
+            }
+        }
+        Crash.during("measuring")
+        let counts = computed.withLock { $0 }
+        let notOnce = keys.filter { counts[$0] != 1 }
+        let wrongAnswers = wrong.withLock { $0 }
+        return Measured(holds: notOnce.isEmpty && wrongAnswers == 0,
+                        seen: "\(pair); \(callers) callers asking for one new key at once, \(rounds) rounds: "
+                            + (notOnce.isEmpty ? "each key computed exactly once" : "\(notOnce.count) of \(rounds) keys computed again (the most, \(notOnce.map { counts[$0] ?? 0 }.max() ?? 0) times)")
+                            + ", \(wrongAnswers) wrong answer(s)")
     }
 
     /// Many callers at once on threads of their own, no gate: two insert thousands of new
