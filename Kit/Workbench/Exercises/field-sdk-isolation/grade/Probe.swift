@@ -3,7 +3,9 @@
 // gate the harness holds: an export that needs main cannot return until the harness
 // releases it at the first idle; then routes are recorded on main while exports run off
 // it, with no pause, and every export's count is checked. The screen's count is read once
-// the process is quiet, and a screen the app let go of is looked for through a weak
+// the process is quiet, after points recorded one at a time, 50 at once on main, and 50 at
+// once off main while a job blocks main (every change reaches the observer before a hop
+// to main can run), and a screen the app let go of is looked for through a weak
 // reference. Nothing waits for time.
 import Exercise
 import Foundation
@@ -169,15 +171,76 @@ enum Probe {
                             + (wrong.isEmpty ? "each a count the route had" : "\(wrong.count) with a count no route had, the first \"\(wrong[0])\""))
     }
 
-    static func screenCount() async throws -> Measured {
+    /// Records `count` points at once from where the caller runs, and waits until the tracker
+    /// called back on main for each.
+    static func recordAtOnce(_ count: Int, on tracker: RouteTracker) async {
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            let left = Mutex(count)
+            for point in 1...count {
+                tracker.record(point) { if left.withLock({ $0 -= 1; return $0 }) == 0 { done.resume() } }
+            }
+        }
+    }
+
+    /// Records `count` points at once on the main actor, in one turn of main.
+    @MainActor static func recordAtOnceOnMain(_ count: Int, on tracker: RouteTracker) async {
+        await recordAtOnce(count, on: tracker)
+    }
+
+    /// How the screen's changes are ordered against main: one point at a time, each awaited
+    /// (main runs a change's hop before the next point); many at once on main (the tracker's
+    /// queue and main interleave as the threads decide); many at once off main while a job
+    /// blocks main (every change reaches the observer before any hop to main runs).
+    enum ScreenOrder: CaseIterable {
+        case oneAtATime, atOnceOnMain, atOnceWhileMainIsBlocked
+
+        var points: Int { self == .oneAtATime ? 3 : 50 }
+
+        var description: String {
+            switch self {
+            case .oneAtATime: "\(points) points recorded one at a time"
+            case .atOnceOnMain: "\(points) points recorded at once on main"
+            case .atOnceWhileMainIsBlocked: "\(points) points recorded at once off main while a job blocked main"
+            }
+        }
+    }
+
+    /// The changes a freshly connected screen received once `order`'s points are recorded.
+    static func screenReceives(_ order: ScreenOrder) async throws -> Int {
         let tracker = RouteTracker(), recorder = await RouteRecorder(), screen = await RouteScreen()
         tracker.delegate = recorder
         await connect(screen, to: tracker)
-        Crash.during("while three points were recorded with a screen connected")
-        try await Drive.run("three points recorded with a screen connected") { await record(3, on: tracker) }
+        let mainGate = ThreadGate()
+        Crash.during("while \(order.description) with a screen connected")
+        try await Drive.run("\(order.description) with a screen connected", release: { mainGate.releaseAll() }) {
+            switch order {
+            case .oneAtATime:
+                await record(order.points, on: tracker)
+            case .atOnceOnMain:
+                await recordAtOnceOnMain(order.points, on: tracker)
+            case .atOnceWhileMainIsBlocked:
+                // Resumed by the main thread once it is parked; the harness lets it go at idle,
+                // when the tracker's queue has told the observer of every point.
+                await withCheckedContinuation { (blocking: CheckedContinuation<Void, Never>) in
+                    Task { @MainActor in mainGate.pass { blocking.resume() } }
+                }
+                await recordAtOnce(order.points, on: tracker)
+            }
+        }
         try await Drive.untilQuiet("the screen's updates")
-        let received = await MainActor.run { screen.received }
-        return Measured(holds: received == 3, seen: "3 points recorded: the screen received \(received) change(s)")
+        return await MainActor.run { screen.received }
+    }
+
+    /// Every change must reach the screen, in every order: a forwarder that coalesces or
+    /// drops changes while a hop to main is pending shows when many arrive at once.
+    static func screenCount() async throws -> Measured {
+        var seen: [String] = []
+        for order in ScreenOrder.allCases {
+            let received = try await screenReceives(order)
+            seen.append("\(order.description): the screen received \(received) of \(order.points) change(s)")
+            guard received == order.points else { return Measured(holds: false, seen: seen.joined(separator: "; ")) }
+        }
+        return Measured(holds: true, seen: seen.joined(separator: "; "))
     }
 
     @MainActor static func connectAScreen(to tracker: RouteTracker) -> WeakScreen {
