@@ -11,7 +11,7 @@ public final class EventCounter: Sendable {
 
     public func increment() {
         value.add(1, ordering: .relaxed)
-        AppProgress.simulatorEvents.add(1, ordering: .relaxed)
+        AppProgress.count()
     }
 
     public var count: Int { value.load(ordering: .relaxed) }
@@ -25,11 +25,11 @@ public final class Gauge: Sendable {
 
     public func enter() {
         value.add(1, ordering: .relaxed)
-        AppProgress.simulatorEvents.add(1, ordering: .relaxed)
+        AppProgress.count()
     }
     public func leave() {
         value.subtract(1, ordering: .relaxed)
-        AppProgress.simulatorEvents.add(1, ordering: .relaxed)
+        AppProgress.count()
     }
 
     public var level: Int { value.load(ordering: .relaxed) }
