@@ -120,3 +120,8 @@ nonisolated(nonsending) func runWhereCalled(_ body: @escaping () async -> Void) 
 @MainActor func tallyHere(model: TallyModel) async { await runWhereCalled { model.count += 1 } }
 @concurrent func runHandedOver(_ body: sending @escaping () async -> Void) async { await body() }
 @MainActor func tallyElsewhere() async { let id = 3; await runHandedOver { print(id) } }
+
+// unavailable-from-async, a blocking call: the async counterpart suspends the task instead.
+func pauseBriefly() async throws {
+    try await Task.sleep(nanoseconds: 1_000)
+}

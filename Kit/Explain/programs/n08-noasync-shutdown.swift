@@ -1,6 +1,6 @@
 // source: https://github.com/apache/arrow-swift/issues/55
 // flags: -swift-version 6
-// expect: unavailable-from-async
+// expect: unavailable-from-async blocking
 // stand-in: SwiftNIO's EventLoopGroup.syncShutdownGracefully() is noasync (declared here as Loop)
 // shape: a blocking shutdown called from a test that is async
 #if FIXED

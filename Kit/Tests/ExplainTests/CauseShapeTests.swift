@@ -1,0 +1,54 @@
+import ExplainKit
+import Foundation
+import Testing
+
+/// What the router says must fit the shape the compiler's lines show: the API named, a `let`
+/// holding an object, a metatype, a call to `super`, actor state passed `inout`. The logs are
+/// Swift 6.3.1's own output (Linux), captured from small files written for these tests.
+struct CauseShapeTests {
+    static let router = Router(table: Kit.table)
+
+    /// The screen a log gets, as `explain` prints it.
+    static func screen(_ log: String) -> String {
+        Report(table: Kit.table, docs: GroupDocs(directory: nil)).render(router.route(log))
+    }
+
+    static func told(_ log: String) -> [(row: String?, cause: String?)] {
+        router.route(log).diagnostics.map { ($0.row?.id, $0.causes?.toldBy == nil ? nil : $0.causes?.first?.id) }
+    }
+
+    @Test func assumeIsolatedInAsyncCodeIsNotExplainedAsALock() throws {
+        let log = """
+            c1.swift:4:15: error: static method 'assumeIsolated' is unavailable from asynchronous contexts; await the call to the @MainActor closure directly
+             2 |\u{20}
+             3 | func work(_ m: Model) async {
+             4 |     MainActor.assumeIsolated {
+               |               `- error: static method 'assumeIsolated' is unavailable from asynchronous contexts; await the call to the @MainActor closure directly
+             5 |         m.count += 1
+             6 |     }
+
+            _Concurrency.MainActor.assumeIsolated:3:22: note: 'assumeIsolated(_:file:line:)' declared here
+            c1.swift:14:7: error: instance method 'assumeIsolated' is unavailable from asynchronous contexts; express the closure as an explicit function declared on the specified 'actor' instead
+            12 |\u{20}
+            13 | func other(_ s: Store) async {
+            14 |     s.assumeIsolated { s in
+               |       `- error: instance method 'assumeIsolated' is unavailable from asynchronous contexts; express the closure as an explicit function declared on the specified 'actor' instead
+            15 |         s.n += 1
+            16 |     }
+
+            _Concurrency.Actor.assumeIsolated:3:27: note: 'assumeIsolated(_:file:line:)' declared here
+            """
+        #expect(Self.told(log).map(\.row) == ["unavailable-from-async", "unavailable-from-async"])
+        #expect(Self.told(log).map(\.cause) == ["assume-isolated", "assume-isolated"])
+        for routed in Self.router.route(log).diagnostics {
+            let row = try #require(routed.row), cause = try #require(routed.causes?.first)
+            let said = row.meaning + row.fixes + row.wrongFixes + [cause.name] + cause.fixes + (cause.wrongFixes ?? [])
+            let words = Set(said.joined(separator: " ").lowercased().split { !$0.isLetter }.map(String.init))
+            #expect(words.isDisjoint(with: ["lock", "locks", "unlock", "nslock", "locking", "mutex"]), "\(said)")
+        }
+        #expect(Self.screen(log).contains("`isolated` parameter"))
+        // A lock's own line still gets the lock's cause.
+        let lock = "FieldLessonLock.swift:10:14: error: instance method 'lock' is unavailable from asynchronous contexts; Use async-safe scoped locking instead"
+        #expect(Self.told(lock).first?.cause == "thread-bound")
+    }
+}
