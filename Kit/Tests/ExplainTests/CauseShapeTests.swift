@@ -51,4 +51,32 @@ struct CauseShapeTests {
         let lock = "FieldLessonLock.swift:10:14: error: instance method 'lock' is unavailable from asynchronous contexts; Use async-safe scoped locking instead"
         #expect(Self.told(lock).first?.cause == "thread-bound")
     }
+
+    /// A `let` holding an object is captured as much as a `var` is: a copy of it is the same
+    /// object, so the fixes must not offer one as if the value were copied.
+    @Test func aLetHoldingAnObjectCapturedByATaskIsNotOfferedACopy() throws {
+        let log = """
+            c2a.swift:5:5: error: sending value of non-Sendable type '() async -> ()' risks causing data races [#SendingRisksDataRace]
+             3 | func start() {
+             4 |     let counter = Counter()
+             5 |     Task {
+               |     |- error: sending value of non-Sendable type '() async -> ()' risks causing data races [#SendingRisksDataRace]
+               |     `- note: Passing value of non-Sendable type '() async -> ()' as a 'sending' argument to initializer 'init(name:priority:operation:)' risks causing races in between local and caller code
+             6 |         counter.n += 1
+             7 |     }
+             8 |     print(counter.n)
+               |                   `- note: access can happen concurrently
+             9 | }
+            """
+        let routed = try #require(Self.router.route(log).diagnostics.first)
+        let cause = try #require(routed.causes?.first)
+        #expect(routed.row?.id == "sending-value" && routed.causes?.toldBy != nil)
+        // The cause names both shapes the log cannot tell apart, and says which fix fits which.
+        #expect(cause.name.contains("`let` holding a class instance"))
+        for fix in cause.fixes where fix.contains("`let` copy") {
+            #expect(fix.contains("a copied reference is the same object"), "\(fix)")
+        }
+        #expect(cause.fixes.contains { $0.hasPrefix("an object: leave it to the task") })
+        #expect((cause.wrongFixes ?? []).contains { $0.hasPrefix("`let copy = object`") })
+    }
 }
