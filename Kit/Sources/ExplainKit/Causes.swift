@@ -48,6 +48,9 @@ public enum CauseChooser {
         if let location = entry.location, location.contains(".swiftinterface:") {
             return CauseChoice(ordered: [vendorInterface] + causes, toldBy: [.location(location)])
         }
+        if row.group != "SendableMetatypes", let type = metatypeNamed(in: entry.message) {
+            return CauseChoice(ordered: [metatype] + causes, toldBy: [.message(template: type)])
+        }
         var told: [(Cause, [Sign])] = []
         for cause in causes {
             if let why = evidence(for: cause, in: entry, settings: settings) { told.append((cause, why)) }
@@ -110,6 +113,32 @@ public enum CauseChooser {
         if cause.all == true { return found.count == wanted && wanted > 0 ? found.sorted { strength($0) < strength($1) } : nil }
         return found.isEmpty ? nil : [found[0]]
     }
+
+    /// The built-in causes whose fixes replace the row's (which edit the developer's own
+    /// declaration, or make a nominal type Sendable).
+    public static let replaceRowFixes: Set<String> = [vendorInterface.id, metatype.id]
+
+    /// The quoted metatype (`'any P.Type'`, `'T.Type'`) a Sendable diagnostic names, if any.
+    static func metatypeNamed(in message: String) -> String? {
+        guard message.lowercased().contains("sendable"),
+              let range = message.range(of: #"'[^']+\.(Type|Protocol)\??'"#, options: .regularExpression) else { return nil }
+        return String(message[range])
+    }
+
+    /// Whatever its kind, a diagnostic whose non-Sendable type is a metatype: no change to the
+    /// conforming types makes it Sendable; the protocol (or the requirement) must promise it.
+    public static let metatype = Cause(
+        id: "metatype",
+        name: "the non-Sendable type is a metatype (`any P.Type`, `T.Type`): its protocol does not promise that "
+            + "every conformance may be used from any isolation, since one may be isolated to an actor (SE-0470)",
+        tell: "the type the message names ends in `.Type`",
+        fixes: ["when the protocol is yours, refine `SendableMetatype` (`protocol P: SendableMetatype`, Swift 6.2): every "
+                    + "`any P.Type` is then Sendable, and a conformance isolated to an actor is refused (program n18)",
+                "otherwise state it where the type is stored or passed: `any (P & SendableMetatype).Type`, "
+                    + "or `T: P & SendableMetatype` on a generic parameter (program n19)"],
+        wrongFixes: ["making the conforming types Sendable (a struct, a final class): the metatype is still not, and "
+                        + "Swift 6.3.1 prints the same diagnostic",
+                     "`nonisolated(unsafe)` on a copy of the metatype: a conformance isolated to an actor could then run off it"])
 
     /// Whatever its kind, a diagnostic located in a prebuilt module's interface (a vendor's
     /// binary framework, rebuilt from its `.swiftinterface` by this compiler) is about a

@@ -58,9 +58,10 @@ public struct Report {
             if let command = place.command { out += wrap("$ \(command)", indent: String(repeating: " ", count: 12)) }
         }
         out += causeLines(kind.causes)
-        // A vendor's interface: the row's fixes edit the declaration, which is not the developer's.
-        let vendor = kind.causes.toldBy != nil && kind.causes.first?.id == CauseChooser.vendorInterface.id
-        for (index, fix) in (vendor ? [] : row.fixes).enumerated() {
+        // A vendor's interface or a metatype: the row's fixes edit a declaration that is not the
+        // developer's, or make a nominal type Sendable; the built-in cause's fixes stand alone.
+        let replaced = kind.causes.toldBy != nil && CauseChooser.replaceRowFixes.contains(kind.causes.first?.id ?? "")
+        for (index, fix) in (replaced ? [] : row.fixes).enumerated() {
             out += section(index == 0 ? (row.causes == nil ? "Fix" : "Any cause") : "", "+ \(fix)")
         }
         for (index, fix) in row.wrongFixes.enumerated() { out += section(index == 0 ? "Not" : "", "- \(fix)") }

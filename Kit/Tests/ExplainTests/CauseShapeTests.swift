@@ -79,4 +79,31 @@ struct CauseShapeTests {
         #expect(cause.fixes.contains { $0.hasPrefix("an object: leave it to the task") })
         #expect((cause.wrongFixes ?? []).contains { $0.hasPrefix("`let copy = object`") })
     }
+
+    /// A metatype is not made Sendable by making a type Sendable: whatever row its line reaches,
+    /// the metatype cause comes first and the row's fixes for nominal types are not printed.
+    @Test func anExistentialMetatypeGetsAMetatypeFixInEveryRow() throws {
+        let log = """
+            c3.swift:11:43: warning: capture of 't' with non-Sendable type 'any P.Type' in a '@Sendable' closure [#SendableClosureCaptures]
+             9 | func run2() {
+            10 |     let t: any P.Type = S.self
+            11 |     let f: @Sendable () -> Void = { print(t.make()) }
+               |                                           `- warning: capture of 't' with non-Sendable type 'any P.Type' in a '@Sendable' closure [#SendableClosureCaptures]
+            12 |     f()
+            13 | }
+            c3d.swift:3:28: warning: stored property 'kind' of 'Sendable'-conforming struct 'Box' has non-Sendable type 'any P.Type'
+            c3d.swift:4:5: warning: let 'globalKind' is not concurrency-safe because non-'Sendable' type 'any P.Type' may have shared mutable state [#MutableGlobalVariable]
+            c3d.swift:11:40: warning: non-Sendable 'any P.Type'-typed result can not be returned from actor-isolated instance method 'kind()' to nonisolated context
+            """
+        #expect(Self.told(log).map(\.row) == ["sendable-closure-capture", "sendable-stored-nonsendable", "global-nonsendable-type", "nonsendable-result"])
+        #expect(Self.told(log).allSatisfy { $0.cause == "metatype" })
+        let screen = Self.screen(log)
+        #expect(screen.contains("SendableMetatype"))
+        for row in ["sendable-closure-capture", "sendable-stored-nonsendable", "global-nonsendable-type", "nonsendable-result"] {
+            for fix in Kit.table.row(named: row)?.fixes ?? [] { #expect(!screen.contains("+ \(fix.prefix(40))"), "\(row): \(fix)") }
+        }
+        // A nominal type's line keeps its own causes.
+        let own = "c2.swift:20:37: error: capture of 'counter' with non-Sendable type 'Counter' in a '@Sendable' closure [#SendableClosureCaptures]"
+        #expect(Self.told(own).first?.cause == nil)
+    }
 }
