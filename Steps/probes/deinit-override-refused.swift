@@ -1,5 +1,5 @@
 // probe: -swift-version 6 -default-isolation MainActor
-// watch: 6.3.1 isolates an implicit deinit under the default; SE-0371 and SE-0466 say otherwise
+// watch: the compiler infers an isolated deinit under the default since 6.2 (swiftlang/swift#82670); SE-0371 and SE-0466 do not say so
 // A subclass may add isolation to a nonisolated base deinit but cannot remove or change
 // an isolation its base has (SE-0371). Under main-actor default isolation a base class
 // with no deinit gets an isolated one, so a subclass cannot make its own teardown

@@ -1,5 +1,5 @@
 // probe: -swift-version 6
-// watch: 6.3.1 isolates an implicit deinit under the default; SE-0371 and SE-0466 say otherwise
+// watch: the compiler infers an isolated deinit under the default since 6.2 (swiftlang/swift#82670); SE-0371 and SE-0466 do not say so
 // Which classes the compiler gives an isolated deallocating deinit: it compiles a small
 // file with `swiftc -emit-silgen` (the toolchain on PATH), with and without main-actor
 // default isolation, and reports for each class whether its SIL has a

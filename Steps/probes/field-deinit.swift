@@ -1,5 +1,5 @@
 // probe: -swift-version 6 -default-isolation MainActor
-// watch: 6.3.1 isolates an implicit deinit under the default; SE-0371 and SE-0466 say otherwise
+// watch: the compiler infers an isolated deinit under the default since 6.2 (swiftlang/swift#82670); SE-0371 and SE-0466 do not say so
 // Under main-actor default isolation, four screens released on a background queue: one
 // with `nonisolated deinit`, one with a plain `deinit` written out (nonisolated too), one
 // with an isolated deinit (SE-0371), and one with no deinit at all, which the default

@@ -1,5 +1,5 @@
 // probe: -swift-version 6 -default-isolation MainActor
-// watch: 6.3.1 isolates an implicit deinit under the default, and on Linux queues its teardown even from a main-queue block
+// watch: the isolated implicit deinit is the compiler's since 6.2 (swiftlang/swift#82670), not the proposals'; queuing it from a main-queue block is 6.3.1 on Linux
 // Under main-actor default isolation: a class with no deinit, one with a deinit written
 // out, and one with `nonisolated deinit {}`. A class with no deinit has nothing to print
 // from, so each holds a `Part` whose own deinit records where and when the class's
