@@ -1,25 +1,25 @@
 // probe: -swift-version 6
-// The result of a nonisolated async function is in a disconnected region only when every
-// argument is Sendable (as `perform`'s are in probe field-core-data: a context that is
-// `@unchecked Sendable` and a `@Sendable` block). Given a non-Sendable context, the result
-// joins the context's region (SE-0414; SE-0430: "function argument and result values are
-// merged together into the same region"), so it cannot be sent away while the context is
-// still used.
+// To its caller, the non-Sendable result of a nonisolated async function is in the region
+// of the call's non-Sendable arguments (SE-0414), judged by the signature, not by the
+// body: `fetch(in:)` below makes new rows, yet given a non-Sendable context the caller
+// may not send them away while it still uses the context. The two ways out, a context
+// that is Sendable and a `sending` result (SE-0430), build: probe
+// result-region-disconnected.
 final class Row { var name = "espresso" }
 final class Context { var rows = [Row()] }          // not Sendable
-final class SendableContext: @unchecked Sendable {}  // as the simulated Core Data's
 
-nonisolated func fetch(in context: Context) async -> [Row] { context.rows }
-nonisolated func fetch(in context: SendableContext) async -> [Row] { [Row()] }
+nonisolated func fetch(in context: Context) async -> [Row] {
+    var fresh: [Row] = []                           // new rows, but the signature
+    for row in context.rows {                       // does not say so
+        let copy = Row()
+        copy.name = row.name
+        fresh.append(copy)
+    }
+    return fresh
+}
 
 actor Screen { func show(_ rows: [Row]) {} }
 
-func fromSendableContext(_ screen: Screen) async {
-    let context = SendableContext()
-    let rows = await fetch(in: context)
-    await screen.show(rows)             // accepted: rows are disconnected
-    _ = context
-}
 func fromNonSendableContext(_ screen: Screen) async {
     let context = Context()
     let rows = await fetch(in: context)
