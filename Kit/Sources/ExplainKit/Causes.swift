@@ -42,7 +42,7 @@ public struct CauseChoice: Sendable {
 
 public enum CauseChooser {
     /// The causes whose note, source line, setting or message matches come first: those told
-    /// by stronger evidence first (`strength`), in table order among equals.
+    /// by stronger evidence first (`strength`), then by more signals at once, then table order.
     public static func choose(_ row: Row, for entry: Entry, settings: BuildSettings) -> CauseChoice {
         let causes = row.causes ?? []
         if let location = entry.location, location.contains(".swiftinterface:") {
@@ -57,10 +57,15 @@ public enum CauseChooser {
         }
         // A note describes this program; the message only the shape of a type or a name (a
         // closure type is sent whether it runs off the actor or captures a var used after).
-        told = told.enumerated().sorted { ($0.element.1.map(strength).min() ?? 9, $0.offset) < ($1.element.1.map(strength).min() ?? 9, $1.offset) }
-            .map(\.element)
+        // Among equals, a cause told by several signals at once (`all`) says more than one told
+        // by one of them: a note and the `super.` call it is on, over the note alone.
+        told = told.enumerated().sorted { rank($0.element.1, $0.offset) < rank($1.element.1, $1.offset) }.map(\.element)
         let named = Set(told.map(\.0.id))
         return CauseChoice(ordered: told.map(\.0) + causes.filter { !named.contains($0.id) }, toldBy: told.first?.1)
+    }
+
+    static func rank(_ signs: [Sign], _ offset: Int) -> (Int, Int, Int) {
+        (signs.map(strength).min() ?? 9, -signs.count, offset)
     }
 
     /// How much a sign says about this program: its location and the build's settings most,

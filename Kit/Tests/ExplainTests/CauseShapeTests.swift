@@ -106,4 +106,56 @@ struct CauseShapeTests {
         let own = "c2.swift:20:37: error: capture of 'counter' with non-Sendable type 'Counter' in a '@Sendable' closure [#SendableClosureCaptures]"
         #expect(Self.told(own).first?.cause == nil)
     }
+
+    /// `try await super.setUp()` in an XCTestCase sends `self` to XCTest's nonisolated method:
+    /// the `super.` line and its note tell that cause, ahead of the note's 'task-isolated'
+    /// (a parameter's cause) when NonisolatedNonsendingByDefault is on.
+    @Test func awaitingXCTestsSuperSetUpIsToldByItsLineNotTakenForAParameter() throws {
+        let mainActorClass = """
+            c4.swift:6:25: error: sending value of non-Sendable type 'XCTestCase' risks causing data races [#SendingRisksDataRace]
+             4 | final class FeedTests: XCTestCase {
+             5 |     override func setUp() async throws {
+             6 |         try await super.setUp()
+               |                         |- error: sending value of non-Sendable type 'XCTestCase' risks causing data races [#SendingRisksDataRace]
+               |                         `- note: sending main actor-isolated value of non-Sendable type 'XCTestCase' to nonisolated instance method 'setUp()' risks causing races in between main actor-isolated and nonisolated uses
+             7 |     }
+             8 | }
+            """
+        let nonisolatedUnderNonsending = """
+            c4.swift:12:25: error: sending value of non-Sendable type 'XCTestCase' risks causing data races [#SendingRisksDataRace]
+            10 | final class PlainTests: XCTestCase {
+            11 |     override func setUp() async throws {
+            12 |         try await super.setUp()
+               |                         |- error: sending value of non-Sendable type 'XCTestCase' risks causing data races [#SendingRisksDataRace]
+               |                         `- note: sending task-isolated value of non-Sendable type 'XCTestCase' to @concurrent instance method 'setUp()' risks causing races in between task-isolated and @concurrent uses
+            13 |     }
+            """
+        for log in [mainActorClass, nonisolatedUnderNonsending] {
+            let told = try #require(Self.told(log).first)
+            #expect(told.row == "sending-value" && told.cause == "super-call", "\(log)")
+        }
+        let fixes = Kit.table.row(named: "sending-value")?.causes?.first { $0.id == "super-call" }?.fixes ?? []
+        #expect(fixes.contains { $0.contains("drop the `super` call") })
+        #expect(fixes.contains { $0.contains("@concurrent override func setUp() async throws") })
+        // The same note without a call to `super` stays a parameter's.
+        let parameter = nonisolatedUnderNonsending.replacingOccurrences(of: "try await super.setUp()", with: "try await model.setUp()")
+        #expect(Self.told(parameter).first?.cause == "task-isolated")
+    }
+
+    /// Table order no longer decides between a cause told by a note and one told by the same
+    /// note and the source line (`all`): the second says more and comes first wherever it stands.
+    @Test func aCauseToldByMoreSignalsOutranksOneToldByTheSameNoteAlone() throws {
+        let json = """
+            {"id": "r", "templates": ["t %"], "meaning": [], "kit": [], "reproductions": [], "fixes": [], "wrongFixes": [], "proposals": [],
+             "causes": [{"id": "note-only", "name": "n", "tell": "t", "notes": ["task-isolated %"], "fixes": []},
+                        {"id": "note-and-line", "name": "n", "tell": "t", "all": true, "notes": ["task-isolated %"], "source": ["super.%"], "fixes": []}]}
+            """
+        let row = try JSONDecoder().decode(Row.self, from: Data(json.utf8))
+        var entry = Entry(location: "a.swift:1:1", severity: "error", message: "t x", groups: [],
+                          notes: ["sending task-isolated value of non-Sendable type 'C' to @concurrent instance method 'f()'"])
+        entry.source = "try await super.f()"
+        #expect(CauseChooser.choose(row, for: entry, settings: .unknown).first?.id == "note-and-line")
+        entry.source = "try await other.f()"
+        #expect(CauseChooser.choose(row, for: entry, settings: .unknown).first?.id == "note-only")
+    }
 }
