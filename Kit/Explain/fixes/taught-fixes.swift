@@ -125,3 +125,18 @@ nonisolated(nonsending) func runWhereCalled(_ body: @escaping () async -> Void) 
 func pauseBriefly() async throws {
     try await Task.sleep(nanoseconds: 1_000)
 }
+
+// actor-inout-async: from outside, an actor method makes the change; a copy awaited and stored
+// back compiles too (what the actor did during the await is then the method's to check).
+func addMile(_ value: inout Int) { value += 1 }
+func addMileLater(_ value: inout Int) async { value += 1 }
+actor Odometer {
+    var miles = 0
+    func advance() { addMile(&miles) }
+    func advanceLater() async {
+        var copy = miles
+        await addMileLater(&copy)
+        miles = copy
+    }
+}
+func drive(_ odometer: Odometer) async { await odometer.advance() }

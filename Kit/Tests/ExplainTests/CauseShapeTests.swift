@@ -158,4 +158,49 @@ struct CauseShapeTests {
         entry.source = "try await other.f()"
         #expect(CauseChooser.choose(row, for: entry, settings: .unknown).first?.id == "note-only")
     }
+
+    /// An actor's state passed `inout` to an async call has a row; from outside the actor the
+    /// compiler adds 'can not be used 'inout'', which is a write and gets a write's cause.
+    @Test func actorStatePassedInoutToAnAsyncCallIsRouted() throws {
+        let log = """
+            c5.swift:6:21: error: actor-isolated property 'state' cannot be passed 'inout' to 'async' function call
+             3 | actor Counter {
+             4 |     var state = 0
+               |         `- note: property declared here
+             5 |     func go() async {
+             6 |         await bump(&state)
+               |                     `- error: actor-isolated property 'state' cannot be passed 'inout' to 'async' function call
+             7 |     }
+             8 | }
+
+            c5.swift:11:19: error: actor-isolated property 'state' cannot be passed 'inout' to 'async' function call
+            10 | func outside(_ c: Counter) async {
+            11 |     await bump(&c.state)
+               |                   `- error: actor-isolated property 'state' cannot be passed 'inout' to 'async' function call
+            12 | }
+
+            c5.swift:11:19: error: actor-isolated property 'state' can not be used 'inout' from a nonisolated context
+             3 | actor Counter {
+             4 |     var state = 0
+               |         `- note: mutation of this property is only permitted within the actor
+             5 |     func go() async {
+             6 |         await bump(&state)
+               :
+            10 | func outside(_ c: Counter) async {
+            11 |     await bump(&c.state)
+               |                   `- error: actor-isolated property 'state' can not be used 'inout' from a nonisolated context
+            12 | }
+
+            c5.swift:16:17: error: actor-isolated var 'total' cannot be passed 'inout' to 'async' function call
+            c5b.swift:6:29: error: actor-isolated property 'state' cannot be passed 'inout' to implicitly 'async' function call
+            ui.swift:5:44: error: actor-isolated property 'state' can not be used 'inout' on a nonisolated actor instance
+            """
+        let told = Self.told(log)
+        #expect(told.map(\.row) == ["actor-inout-async", "actor-inout-async", "isolated-ref-nonisolated", "actor-inout-async",
+                                    "actor-inout-async", "isolated-outside-actor"])
+        #expect(told[2].cause == "mutation" && told[5].cause == "mutation-off-actor")
+        #expect(Self.router.route(log).exitStatus == 0)
+        let fixes = Kit.table.row(named: "actor-inout-async")?.fixes ?? []
+        #expect(fixes.contains { $0.contains("synchronously on the actor") })
+    }
 }
