@@ -119,7 +119,7 @@ public enum CauseChooser {
         return found.isEmpty ? nil : [found[0]]
     }
 
-    /// The built-in causes whose fixes replace the row's (which edit the developer's own
+    /// The built-in causes whose fixes replace the row's (which would edit a vendor's
     /// declaration, or make a nominal type Sendable).
     public static let replaceRowFixes: Set<String> = [vendorInterface.id, metatype.id]
 
