@@ -81,6 +81,35 @@ import Testing
         #expect(woke.all == ["task", "thread"])
     }
 
+    /// A caller the harness started that waits with a timeout for what the harness holds:
+    /// its deadline passes before anything is let go (Linux, where the kernel shows the wait).
+    @Test func anEnlistedCallersDeadlinePassesBeforeTheHarnessReleases() async throws {
+        #if os(Linux)
+        let gate = Gate(), seen = Recorder<String>()
+        try await Drive.run("a caller waiting 300 ms for a parked one", release: {
+            seen.add("released")
+            return gate.releaseAll()
+        }) {
+            await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+                let held = DispatchGroup()
+                held.enter()
+                Task {
+                    await gate.pass()
+                    held.leave()
+                }
+                Thread.detachNewThread {
+                    Idle.enlist()
+                    defer { Idle.discharge() }
+                    seen.add(held.wait(timeout: .now() + 0.3) == .timedOut ? "timed out" : "woken")
+                    done.resume()
+                }
+            }
+        }
+        gate.releaseAll()
+        #expect(seen.all.first == "timed out")
+        #endif
+    }
+
     @Test(arguments: Schedule.explored) func eachOrderReleasesEveryParkedCallerOnce(_ schedule: Schedule) async throws {
         let gate = Gate(schedule), order = Recorder<Int>()
         try await Drive.run("five callers at a gate, \(schedule)", release: gate.release) {

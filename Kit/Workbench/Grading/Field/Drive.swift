@@ -48,7 +48,11 @@ enum Drive {
                     if finished() { return continuation.resume(returning: nil) }
                     if Idle.settled() {
                         if finished() { return continuation.resume(returning: nil) }
-                        if release() == 0 {
+                        // A caller waiting with a deadline goes first: the order in which its
+                        // timeout fires before what it waits for is let go.
+                        if Idle.callerAsleepOnATimer() {
+                            usleep(1000)
+                        } else if release() == 0 {
                             // Asleep on a timer: it will wake by itself, so neither stuck nor done.
                             if Idle.asleepOnATimer() {
                                 usleep(1000)

@@ -1,5 +1,6 @@
 // Copied by Scripts/workbench into a field exercise's tests before every check: not yours to edit.
 import Foundation
+import Synchronization
 
 /// Whether the process has nothing left to run: no thread but the caller runnable (or on disk I/O), as the
 /// kernel reports it (/proc/self/task). The harness's one way to wait: for the learner's
@@ -49,10 +50,26 @@ enum Idle {
         }
     }
 
+    /// Whether a caller thread of the harness's (`Idle.enlist()`) waits on a futex with a
+    /// deadline: a wait with a timeout (`DispatchGroup.wait(timeout:)`, `NSCondition.wait(until:)`)
+    /// that ends by itself. Only the harness's callers count: the pool's idle workers wait
+    /// with a deadline too, for ever.
+    static func callerAsleepOnATimer() -> Bool {
+        let callers = enlisted.withLock { $0 }
+        return callers.contains { tid in
+            guard let call = try? String(contentsOfFile: "/proc/self/task/\(tid)/syscall", encoding: .utf8) else { return false }
+            let fields = call.split(separator: " ")
+            // futex(address, operation, value, timeout, ...): a non-null timeout is a deadline.
+            return fields.count > 4 && Int(fields[0]) == futex && fields[4] != "0x0"
+        }
+    }
+
     #if arch(x86_64)
     private static let nanosleeps: Set<Int> = [35, 230]
+    private static let futex = 202
     #else
     private static let nanosleeps: Set<Int> = [101, 115]
+    private static let futex = 98
     #endif
 
     /// Running or waiting for a core ("R"), or in the kernel on disk I/O ("D": a page fault on
@@ -69,7 +86,28 @@ enum Idle {
     #else
     static func runnableOthers() -> Int? { nil }
     static func asleepOnATimer() -> Bool { false }
+    static func callerAsleepOnATimer() -> Bool { false }
     #endif
+
+    /// The harness's caller threads, by kernel thread id (Linux), for `callerAsleepOnATimer`.
+    private static let enlisted = Mutex<Set<String>>([])
+
+    /// Called first on a caller thread the harness starts; `discharge()` last.
+    static func enlist() {
+        #if os(Linux)
+        if let me = try? String(contentsOfFile: "/proc/thread-self/stat", encoding: .utf8).split(separator: " ").first {
+            enlisted.withLock { _ = $0.insert(String(me)) }
+        }
+        #endif
+    }
+
+    static func discharge() {
+        #if os(Linux)
+        if let me = try? String(contentsOfFile: "/proc/thread-self/stat", encoding: .utf8).split(separator: " ").first {
+            enlisted.withLock { _ = $0.remove(String(me)) }
+        }
+        #endif
+    }
 
     /// Whether the kernel shows which threads run and which wait: only then is a process that
     /// went idle with its work unfinished known to be stuck rather than asleep on a timer.

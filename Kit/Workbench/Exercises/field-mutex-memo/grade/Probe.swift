@@ -3,9 +3,10 @@
 // the harness notes how many are parked and lets them all go. Counts decide; no verdict
 // waits for time, and ThreadSanitizer is not run (it reports Mutex falsely on Linux).
 // Two keys computed together are asked for again before anything else (a lost key is
-// computed again); then, with no gate, eight threads meet before each of 3,000 rounds and
-// all ask for that round's new key, and each key must be computed exactly once (a waiter
-// that wakes before the value is stored computes it again); last, thousands of keys are
+// computed again); then, with no gate, new threads meet in each of 3,000 rounds and all
+// ask for that round's new key, the one computing it stepping aside before it returns, and
+// each key must be computed exactly once (a waiter that wakes before the value is stored
+// computes it again); last, thousands of keys are
 // inserted while other threads read, with no gate, every answer is checked and every key
 // asked for again (a read outside the lock that guards the writes crashes).
 import Exercise
@@ -76,6 +77,8 @@ enum Probe {
             let left = Mutex(keys.count)
             for key in keys {
                 Thread {
+                    Idle.enlist()
+                    defer { Idle.discharge() }
                     let answer = memo.value(for: key) { key in
                         computed.add(key)
                         gate.pass()
@@ -140,37 +143,35 @@ enum Probe {
         return computed.all.dropFirst(first).sorted()
     }
 
-    /// Eight callers on threads of their own meet before each of 3,000 rounds, then all ask
-    /// for that round's new key at once, with no gate: every key must be computed exactly
-    /// once, and every answer be its key's value. Counts decide, over many rounds, because
-    /// the order is the threads' own: an answer that wakes its waiters before the value is
-    /// stored (two critical sections where one is needed) lets a waiter find neither the
-    /// value nor the key in flight and compute it again, in some rounds and not others.
+    /// For each of 3,000 rounds, new callers on threads of their own meet, then all ask for
+    /// that round's new key at once, with no gate: every key must be computed exactly once,
+    /// and every answer be its key's value. An answer that wakes its waiters before the value
+    /// is stored (two critical sections where one is needed) lets a waiter find neither the
+    /// value nor the key in flight and compute it again, when the waiter runs before the
+    /// computing caller goes on: the order `stepAside` asks the scheduler for. Counts decide.
     /// Not under `Drive`: threads meeting at a barrier read as idle now and then.
     static func manyCallersPerKey(after pair: String) async -> Measured {
-        let rounds = 3_000, callers = 8
+        let rounds = 3_000, callers = max(8, 2 * ProcessInfo.processInfo.activeProcessorCount + 2)
         let memo = Memo(), computed = Mutex<[String: Int]>([:]), wrong = Mutex(0)
         let keys = (0..<rounds).map { "round \($0)" }
         Crash.during("with \(callers) threads asking for one new key at once, \(rounds) rounds")
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-            let barrier = RoundBarrier(callers), left = Mutex(callers)
-            for _ in 0..<callers {
-                Thread {
-                    for key in keys {
-                        barrier.meet()
-                        let answer = memo.value(for: key) { key in
-                            computed.withLock { $0[key, default: 0] += 1 }
-                            // Work enough that the other callers arrive while it runs.
-                            var hasher = Hasher()
-                            for step in 0..<200 { hasher.combine(step) }
-                            _ = hasher.finalize()
-                            return key.count
-                        }
+            Thread {
+                for key in keys {
+                    askAtOnce(memo, key, callers: callers) { answer in
                         if answer != key.count { wrong.withLock { $0 += 1 } }
+                    } compute: { key in
+                        computed.withLock { $0[key, default: 0] += 1 }
+                        // Work enough that the other callers arrive while it runs.
+                        var hasher = Hasher()
+                        for step in 0..<200 { hasher.combine(step) }
+                        _ = hasher.finalize()
+                        stepAside()
+                        return key.count
                     }
-                    if left.withLock({ $0 -= 1; return $0 }) == 0 { done.resume() }
-                }.start()
-            }
+                }
+                done.resume()
+            }.start()
         }
         Crash.during("measuring")
         let counts = computed.withLock { $0 }
@@ -180,6 +181,35 @@ enum Probe {
                         seen: "\(pair); \(callers) callers asking for one new key at once, \(rounds) rounds: "
                             + (notOnce.isEmpty ? "each key computed exactly once" : "\(notOnce.count) of \(rounds) keys computed again (the most, \(notOnce.map { counts[$0] ?? 0 }.max() ?? 0) times)")
                             + ", \(wrongAnswers) wrong answer(s)")
+    }
+
+    /// One round: `callers` new threads meet, all ask for `key`, and the round ends when
+    /// every one has its answer. A round's threads end with it, so the one that stepped
+    /// aside does not stay behind the others in the next round.
+    static func askAtOnce(_ memo: Memo, _ key: String, callers: Int, answered: @escaping @Sendable (Int) -> Void,
+                          compute: @escaping @Sendable (String) -> Int) {
+        let barrier = RoundBarrier(callers), finished = DispatchGroup()
+        for _ in 0..<callers {
+            finished.enter()
+            Thread {
+                barrier.meet()
+                answered(memo.value(for: key, compute: compute))
+                finished.leave()
+            }.start()
+        }
+        finished.wait()
+    }
+
+    /// Puts the calling thread below the process's other threads (Linux's idle policy,
+    /// Darwin's background class), so that callers the memo wakes next tend to run before
+    /// this one goes on. It asks for an order; it decides no verdict.
+    static func stepAside() {
+        #if canImport(Glibc)
+        var parameters = sched_param(sched_priority: 0)
+        _ = sched_setscheduler(0, 5, &parameters)  // SCHED_IDLE: glibc shows it to C with _GNU_SOURCE only
+        #elseif canImport(Darwin)
+        _ = pthread_set_qos_class_self_np(QOS_CLASS_BACKGROUND, 0)
+        #endif
     }
 
     /// Many callers at once on threads of their own, no gate: two insert thousands of new
