@@ -40,6 +40,9 @@ struct Exercise: Sendable, Codable {
     var kind: ExerciseKind? = nil
     /// The escape hatches this exercise's task may add (Hatches.swift); any other fails.
     var allowsHatches: [Hatch]? = nil
+    /// The escape hatches the start holds that the task takes out ("Sendable without
+    /// `@unchecked`"): one still there fails the hatch line.
+    var removesHatches: [Hatch]? = nil
 
     /// A field exercise's starting files (copied to Exercise/Sources/`folder`) and its probe
     /// (copied into the hidden test target beside the harness).

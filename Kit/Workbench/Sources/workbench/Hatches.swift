@@ -86,10 +86,17 @@ struct HatchCount: Equatable {
 }
 
 extension Grader {
+    /// The hatch line, unless verify grades another line alone.
+    func hatchFindings(_ run: GradingRun) -> [Finding] {
+        run.focus.map { $0 == Subject(.hatch) } ?? true ? [hatchFinding(run.exercise)] : []
+    }
+
     /// The hatch line: every Swift file of the edited folder against the start's, by the
-    /// parser's count; a hatch the exercise allows is left out.
+    /// parser's count; a hatch the exercise allows is left out, one it takes out must be gone.
     func hatchFinding(_ exercise: Exercise) -> Finding {
+        let removes = exercise.removesHatches ?? []
         let title = "no escape hatch added: \(Hatch.allCases.filter { !(exercise.allowsHatches ?? []).contains($0) }.map(\.rawValue).joined(separator: ", "))"
+            + (removes.isEmpty ? "" : "; none left of \(removes.map(\.rawValue).joined(separator: ", "))")
         let fm = FileManager.default
         let fresh = fm.temporaryDirectory.appendingPathComponent("workbench-hatch-\(getpid())")
         defer { try? fm.removeItem(at: fresh) }
@@ -104,9 +111,12 @@ extension Grader {
             let (now, before) = (HatchCount(file: mine), fm.fileExists(atPath: start.path) ? HatchCount(file: start) : HatchCount())
             var added = Hatch.allCases.filter { (now.counts[$0] ?? 0) > (before.counts[$0] ?? 0) }
             if !before.actors.subtracting(now.actors).intersection(now.classes).isEmpty { added.append(.actorToClass) }
+            added += removes.filter { (now.counts[$0] ?? 0) > 0 && !added.contains($0) }
             for hatch in added where !(exercise.allowsHatches ?? []).contains(hatch) {
                 let text = (try? String(contentsOf: mine, encoding: .utf8))?.split(separator: "\n", omittingEmptySubsequences: false) ?? []
-                let lines = (changed[file] ?? []).sorted().filter { text.indices.contains($0 - 1) && text[$0 - 1].contains(hatch.token) }
+                // A hatch added is named on the changed lines; one the task takes out, wherever it is left.
+                let candidates = removes.contains(hatch) ? Array(1...max(text.count, 1)) : (changed[file] ?? []).sorted()
+                let lines = candidates.filter { text.indices.contains($0 - 1) && text[$0 - 1].contains(hatch.token) }
                 details.append("\(hatch.rawValue): \(hatch.words), at Exercise/Sources/\(exercise.editedFolder)/\(file)"
                     + (lines.isEmpty ? "" : ":" + lines.map(String.init).joined(separator: ",")))
             }

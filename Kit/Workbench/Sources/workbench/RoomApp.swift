@@ -38,7 +38,7 @@ struct AppRoom: Room {
         grade.brokenInvariants = Set(days.flatMap(\.failing))
         for day in days { if let seed = day.seed { grade.exploredDays["\(seed)"] = day.failing + day.details } }
         grade.findings += grader.signalFindings(run, outcome, graded: grade.findings)
-        if run.focus.map({ $0 == Subject(.hatch) }) ?? true { grade.findings.append(grader.hatchFinding(exercise)) }
+        grade.findings += grader.hatchFindings(run)
         if grader.verbose {
             for (row, reports) in outcome.raceReports {
                 print("-- raw TSan reports of \(row):")

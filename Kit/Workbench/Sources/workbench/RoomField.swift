@@ -44,6 +44,7 @@ struct FieldRoom: Room {
 
     func grade(_ run: GradingRun, into grade: inout Grade) {
         grade.findings += run.grader.fieldFindings(run)
+        grade.findings += run.grader.hatchFindings(run)
     }
 }
 
