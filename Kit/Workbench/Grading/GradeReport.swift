@@ -24,6 +24,8 @@ struct Subject: Hashable, Codable, Sendable, CustomStringConvertible {
         /// No runtime check stops the test process.
         case noTrap = "no-trap"
         case build, diagnostic, absent, untouched, package
+        /// The build shows no warning in the exercise's files.
+        case noWarnings = "no-warnings"
         /// An escape hatch the learner added (the workbench reads the parse tree).
         case hatch
         case testPasses = "test-passes"

@@ -74,7 +74,7 @@ func listCommand() {
             switch signal {
             case .row(let id): "suite: \(id)"
             case .race(let id): "TSan: \(id)"
-            case .diagnostic: "diagnostic"
+            case .diagnostic, .noWarnings: "diagnostic"
             case .builds: exercise.settings.settings.count > 1 ? "build (stage 6 settings)" : exercise.settings.languageMode == "5" ? "build" : "build (Swift 6)"
             case .behaviour: "behaviour check"
             case .noTrap: "runtime checks"

@@ -24,7 +24,7 @@ extension Grader {
         // Complete diagnostics need every file compiled, not only the edited ones.
         let hasDiagnostic = run.graded.contains {
             switch $0 {
-            case .diagnostic, .launchGlobalQuiet: true
+            case .diagnostic, .launchGlobalQuiet, .noWarnings: true
             default: false
             }
         }
@@ -48,6 +48,14 @@ extension Grader {
                     : Finding(signal.subject, .fail, title: title, details: build.errorLines))
             case .diagnostic(let text):
                 findings.append(diagnosticFinding(text, build, subject: signal.subject))
+            case .noWarnings:
+                let warnings = build.diagnostics.filter { $0.severity == "warning" }
+                findings.append(build.result.succeeded && warnings.isEmpty
+                    ? Finding(signal.subject, .pass, title: Self.title(of: signal, in: exercise))
+                    : Finding(signal.subject, build.result.succeeded ? .fail : .notMeasured, title: Self.title(of: signal, in: exercise),
+                              details: build.result.succeeded
+                                ? warnings.prefix(6).map { "\($0.path):\($0.line):\($0.column): warning: \($0.message)" }
+                                : ["the build failed"]))
             case .absent(_, let pattern, let what):
                 let matches = sourceMatches(pattern, in: exercise)
                 findings.append(Finding(signal.subject, matches.isEmpty ? .pass : .fail, title: what,

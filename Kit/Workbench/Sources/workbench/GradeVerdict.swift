@@ -44,7 +44,7 @@ extension Grader {
             case .check, .behaviour, .field: findings.append(reported(signal.subject, outcome, title: title))
             case .race(let id): findings.append(raceFinding(id, run, outcome, title: title))
             case .noTrap: findings.append(noTrapFinding(outcome, title: title))
-            case .builds, .diagnostic, .absent, .untouched, .testPasses, .testCatchesMutant, .launchGlobalQuiet, .launchGlobalIsolated: break
+            case .builds, .noWarnings, .diagnostic, .absent, .untouched, .testPasses, .testCatchesMutant, .launchGlobalQuiet, .launchGlobalIsolated: break
             }
         }
         return findings

@@ -53,6 +53,7 @@ struct Grader {
     static func title(of signal: Signal, in exercise: Exercise) -> String {
         switch signal {
         case .builds: "it builds in \(exercise.settings.words)"
+        case .noWarnings: "it builds with no warning in Exercise/Sources/\(exercise.editedFolder)"
         case .diagnostic(let text): "the diagnostic \"\(text)\" is gone"
         case .absent(_, _, let what): what
         case .untouched: "\(signal)"

@@ -14,6 +14,9 @@ enum Signal: Sendable, CustomStringConvertible {
     case diagnostic(String)
     /// The exercise builds, in its language mode, without an error.
     case builds
+    /// The build shows no warning in the exercise's files (a task that says "with no warning":
+    /// a warning the compiler gives for a main-actor call off main is a race it lets through).
+    case noWarnings
     /// This behaviour check passes, by its `Check.id` (an exercise about a behaviour the step must keep).
     case behaviour(String)
     /// The behaviour checks run to their end: no runtime check (an isolation check that
@@ -51,6 +54,7 @@ enum Signal: Sendable, CustomStringConvertible {
         case .race(let id): "the race scenario of `\(id)` runs clean under ThreadSanitizer"
         case .diagnostic(let text): "no diagnostic \"\(text)\" under complete checking"
         case .builds: "it builds"
+        case .noWarnings: "it builds with no warning"
         case .behaviour(let id): "the behaviour check \"\(Check.behaviour.first { $0.id == id }?.name ?? id)\" passes"
         case .noTrap: "no runtime check stops the app during the behaviour checks"
         case .check(let check): "the workbench's check \"\(check.name)\" passes"
@@ -74,6 +78,7 @@ extension Signal: Codable {
         case .race(let id): Subject(.race, id)
         case .diagnostic(let text): Subject(.diagnostic, text)
         case .builds: Subject(.build)
+        case .noWarnings: Subject(.noWarnings)
         case .behaviour(let id): Subject(.behaviour, id)
         case .noTrap: Subject(.noTrap)
         case .check(let check): Subject(.check, check.rawValue)
@@ -104,6 +109,7 @@ extension Signal: Codable {
             self = subject.kind == .row ? .row(id) : .race(id)
         case .diagnostic: self = .diagnostic(id)
         case .build: self = .builds
+        case .noWarnings: self = .noWarnings
         case .behaviour:
             guard Check.behaviour.contains(where: { $0.id == id }) else { throw bad("no behaviour check \(id)") }
             self = .behaviour(id)
