@@ -111,6 +111,13 @@ public enum CauseChooser {
                 found.append(.sourceLine(line))
             }
         }
+        if let templates = cause.context {
+            wanted += 1
+            let regexes = templates.map { Templates.pattern($0, anchored: false) }
+            if let line = entry.context.reversed().first(where: { line in regexes.contains { Templates.matches($0, Templates.normalize(line)) } }) {
+                found.append(.sourceLine(line))
+            }
+        }
         if let fact = cause.setting {
             wanted += 1
             if settings.facts.contains(fact) { found.append(.setting(fact)) }

@@ -19,6 +19,9 @@ public struct Entry: Sendable, Hashable {
     public var noteSources: [String] = []
     /// The source line Swift 6's excerpt shows under it (the line the diagnostic points at).
     public var source: String?
+    /// The excerpt's numbered lines up to and including `source` (the lines above it show the
+    /// code around it: the call whose closure it is in).
+    public var context: [String] = []
 
     public init(location: String?, severity: String?, message: String, groups: [String], notes: [String] = []) {
         self.location = location
@@ -102,10 +105,13 @@ struct ReadState {
     var awaitingPath = false
     /// The last numbered source line of an excerpt ("12 |   let x = Model()").
     var lastSource: String?
+    /// The excerpt's numbered lines since the last entry began.
+    var excerptLines: [String] = []
 
     mutating func add(_ entry: Entry) {
         entries.append(entry)
         open = true
+        excerptLines = []
     }
 
     /// A crash's frames: the runtime entry they belong to, and whether a frame joined it
@@ -161,7 +167,10 @@ struct ReadState {
                 add(Entry(location: nil, severity: severity, message: message, groups: LogReader.groups(in: message)))
                 return
             }
-            if last.source == nil { entries[entries.count - 1].source = lastSource }
+            if last.source == nil {
+                entries[entries.count - 1].source = lastSource
+                entries[entries.count - 1].context = excerptLines
+            }
             skipped += 1
             return
         case .path:
@@ -170,6 +179,7 @@ struct ReadState {
             skipped += 1
             if let range = raw.range(of: #"^\d+\s*\|"#, options: .regularExpression) {
                 lastSource = raw[range.upperBound...].trimmingCharacters(in: .whitespaces)
+                excerptLines.append(lastSource!)
             }
             return  // an excerpt keeps the entry open: its notes follow it
         case .other:

@@ -90,6 +90,11 @@ public struct Router: Sendable {
         if read.entries.contains(where: { matcher.row(for: $0)?.id == "add-preconcurrency-import" }) {
             settings.facts.insert(.swift5Dependency)
         }
+        // A build command pasted with the log (`swiftc … -default-isolation MainActor`) or the
+        // manifest's setting says the module is main-actor by default.
+        if ["-default-isolation MainActor", "-default-isolation=MainActor", "defaultIsolation(MainActor.self)"].contains(where: text.contains) {
+            settings.facts.insert(.defaultMainActor)
+        }
         let diagnostics = read.entries.map { entry in
             let row = matcher.row(for: entry)
             return RoutedDiagnostic(entry: entry, row: row, causes: row.map { CauseChooser.choose($0, for: entry, settings: settings) })

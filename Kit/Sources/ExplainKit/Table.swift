@@ -137,6 +137,9 @@ public struct Cause: Decodable, Sendable {
     public var all: Bool?
     /// Templates found anywhere in the source line the excerpt shows (`func %(% = %`).
     public var source: [String]?
+    /// Templates found in a line the excerpt shows above the diagnostic's own, or on it (the
+    /// call whose closure holds it: `DispatchQueue.global().async {`). Told like the source line.
+    public var context: [String]?
     /// Templates found anywhere in the message itself (the declaration or type it names).
     public var message: [String]?
     /// A build setting that names it, when the caller knows the settings (`--package`, `try`).
