@@ -81,7 +81,9 @@ public struct BuildProducts: Sendable {
     static let runnerSuffix = "-test-runner"
 
     /// The folder whose `.swiftmodule`s the build wrote (for `swiftc -I`): the bin path, or
-    /// the first folder in it that holds one.
+    /// the first folder in it that holds one. `ModuleCache` is the compiler's cache of the
+    /// modules it imported (the SDK's among them), never the package's: it sorts before the
+    /// native build's `Modules`, and a type-check against it finds none of the package's.
     public var moduleFolder: String? {
         let files = FileManager.default
         func holdsModules(_ folder: String) -> Bool {
@@ -89,7 +91,7 @@ public struct BuildProducts: Sendable {
         }
         if holdsModules(binPath) { return binPath }
         let children = ((try? files.contentsOfDirectory(atPath: binPath)) ?? []).sorted()
-            .filter { !$0.contains(".") }.map { binPath + "/" + $0 }
+            .filter { !$0.contains(".") && $0 != "ModuleCache" }.map { binPath + "/" + $0 }
         return children.first(where: holdsModules)
     }
 }

@@ -65,6 +65,8 @@ struct BuildLayoutTests {
         defer { try? FileManager.default.removeItem(at: bin) }
         try FileManager.default.createDirectory(at: bin.appendingPathComponent("Modules/HealthKitSim.swiftmodule"), withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: bin.appendingPathComponent("HealthKitSim.build"), withIntermediateDirectories: true)
+        // The compiler's cache of imported modules sorts first and is never the package's.
+        try FileManager.default.createDirectory(at: bin.appendingPathComponent("ModuleCache/Foundation.swiftmodule"), withIntermediateDirectories: true)
         #expect(BuildProducts(binPath: bin.path).moduleFolder == bin.path + "/Modules")
         _ = FileManager.default.createFile(atPath: bin.appendingPathComponent("SimSupport.swiftmodule").path, contents: Data())
         #expect(BuildProducts(binPath: bin.path).moduleFolder == bin.path)
