@@ -21,8 +21,13 @@ enum Idle {
     }
 
     #if os(Linux)
+    /// The calling thread's kernel id, the first field of its stat.
+    static func threadID() -> String? {
+        (try? String(contentsOfFile: "/proc/thread-self/stat", encoding: .utf8))?.split(separator: " ").first.map(String.init)
+    }
+
     static func runnableOthers() -> Int? {
-        guard let me = try? String(contentsOfFile: "/proc/thread-self/stat", encoding: .utf8).split(separator: " ").first,
+        guard let me = threadID(),
               let tasks = try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task") else { return nil }
         return tasks.filter { $0 != me && busy.contains(state(of: $0) ?? "S") }.count
     }
@@ -34,7 +39,7 @@ enum Idle {
     /// periodic work, measured on Swift 6.3.1, Linux, so a `DispatchQueue.asyncAfter` or a
     /// `SuspendingClock` sleep still reads as idle.)
     static func asleepOnATimer() -> Bool {
-        guard let me = try? String(contentsOfFile: "/proc/thread-self/stat", encoding: .utf8).split(separator: " ").first,
+        guard let me = threadID(),
               let tasks = try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task") else { return false }
         let sleeping = tasks.contains { tid in
             guard tid != me, let call = try? String(contentsOfFile: "/proc/self/task/\(tid)/syscall", encoding: .utf8),
@@ -84,6 +89,7 @@ enum Idle {
         return stat[close...].dropFirst(2).first
     }
     #else
+    static func threadID() -> String? { nil }
     static func runnableOthers() -> Int? { nil }
     static func asleepOnATimer() -> Bool { false }
     static func callerAsleepOnATimer() -> Bool { false }
@@ -94,19 +100,11 @@ enum Idle {
 
     /// Called first on a caller thread the harness starts; `discharge()` last.
     static func enlist() {
-        #if os(Linux)
-        if let me = try? String(contentsOfFile: "/proc/thread-self/stat", encoding: .utf8).split(separator: " ").first {
-            enlisted.withLock { _ = $0.insert(String(me)) }
-        }
-        #endif
+        if let me = threadID() { enlisted.withLock { _ = $0.insert(me) } }
     }
 
     static func discharge() {
-        #if os(Linux)
-        if let me = try? String(contentsOfFile: "/proc/thread-self/stat", encoding: .utf8).split(separator: " ").first {
-            enlisted.withLock { _ = $0.remove(String(me)) }
-        }
-        #endif
+        if let me = threadID() { enlisted.withLock { _ = $0.remove(me) } }
     }
 
     /// Whether the kernel shows which threads run and which wait: only then is a process that

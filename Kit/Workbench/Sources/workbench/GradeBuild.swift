@@ -49,13 +49,7 @@ extension Grader {
             case .diagnostic(let text):
                 findings.append(diagnosticFinding(text, build, subject: signal.subject))
             case .noWarnings:
-                let warnings = build.diagnostics.filter { $0.severity == "warning" }
-                findings.append(build.result.succeeded && warnings.isEmpty
-                    ? Finding(signal.subject, .pass, title: Self.title(of: signal, in: exercise))
-                    : Finding(signal.subject, build.result.succeeded ? .fail : .notMeasured, title: Self.title(of: signal, in: exercise),
-                              details: build.result.succeeded
-                                ? warnings.prefix(6).map { "\($0.path):\($0.line):\($0.column): warning: \($0.message)" }
-                                : ["the build failed"]))
+                findings.append(noWarningsFinding(build, title: Self.title(of: signal, in: exercise), subject: signal.subject))
             case .absent(_, let pattern, let what):
                 let matches = sourceMatches(pattern, in: exercise)
                 findings.append(Finding(signal.subject, matches.isEmpty ? .pass : .fail, title: what,
@@ -75,6 +69,13 @@ extension Grader {
             }
         }
         return findings
+    }
+
+    private func noWarningsFinding(_ build: BuildOutcome, title: String, subject: Subject) -> Finding {
+        guard build.result.succeeded else { return Finding(subject, .notMeasured, title: title, details: ["the build failed"]) }
+        let warnings = build.diagnostics.filter { $0.severity == "warning" }
+        return Finding(subject, warnings.isEmpty ? .pass : .fail, title: title,
+                       details: warnings.prefix(6).map { "\($0.path):\($0.line):\($0.column): warning: \($0.message)" })
     }
 
     private func diagnosticFinding(_ text: String, _ build: BuildOutcome, subject: Subject) -> Finding {

@@ -115,7 +115,7 @@ extension Grader {
             for hatch in added where !(exercise.allowsHatches ?? []).contains(hatch) {
                 let text = (try? String(contentsOf: mine, encoding: .utf8))?.split(separator: "\n", omittingEmptySubsequences: false) ?? []
                 // A hatch added is named on the changed lines; one the task takes out, wherever it is left.
-                let candidates = removes.contains(hatch) ? Array(1...max(text.count, 1)) : (changed[file] ?? []).sorted()
+                let candidates = removes.contains(hatch) ? text.indices.map { $0 + 1 } : (changed[file] ?? []).sorted()
                 let lines = candidates.filter { text.indices.contains($0 - 1) && text[$0 - 1].contains(hatch.token) }
                 details.append("\(hatch.rawValue): \(hatch.words), at Exercise/Sources/\(exercise.editedFolder)/\(file)"
                     + (lines.isEmpty ? "" : ":" + lines.map(String.init).joined(separator: ",")))
