@@ -81,6 +81,24 @@ import Testing
         #expect(woke.all == ["task", "thread"])
     }
 
+    /// Short sleeps one after another: the harness must never read the timers while the
+    /// sleeper is awake and the threads once it sleeps again, and call that a deadlock.
+    @Test func aThreadThatSleepsAgainAndAgainIsNotAHang() async throws {
+        let naps = Mutex(0)
+        try await Drive.run("a thread taking 300 naps of a millisecond") {
+            await withCheckedContinuation { continuation in
+                Thread.detachNewThread {
+                    for _ in 0..<300 {
+                        usleep(1000)
+                        naps.withLock { $0 += 1 }
+                    }
+                    continuation.resume()
+                }
+            }
+        }
+        #expect(naps.withLock { $0 } == 300)
+    }
+
     /// A caller the harness started that waits with a timeout for what the harness holds:
     /// its deadline passes before anything is let go (Linux, where the kernel shows the wait).
     @Test func anEnlistedCallersDeadlinePassesBeforeTheHarnessReleases() async throws {

@@ -53,8 +53,9 @@ enum Drive {
                         if Idle.callerAsleepOnATimer() {
                             usleep(1000)
                         } else if release() == 0 {
-                            // Asleep on a timer: it will wake by itself, so neither stuck nor done.
-                            if Idle.asleepOnATimer() {
+                            // Asleep on a timer, or a thread ran while the process was read:
+                            // neither stuck nor done; look again.
+                            if !Idle.stuck() || finished() {
                                 usleep(1000)
                             } else {
                                 if quietEnds { return continuation.resume(returning: nil) }

@@ -55,6 +55,22 @@ enum Idle {
         }
     }
 
+    /// Each other thread's context switches, by kernel thread id: a thread that ran at all
+    /// between two readings has a larger count, or came or went.
+    static func switches() -> [String: Int]? {
+        guard let me = threadID(),
+              let tasks = try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task") else { return nil }
+        var counts: [String: Int] = [:]
+        for tid in tasks where tid != me {
+            guard let status = try? String(contentsOfFile: "/proc/self/task/\(tid)/status", encoding: .utf8) else { continue }
+            counts[tid] = status.split(separator: "\n")
+                .filter { $0.contains("ctxt_switches:") }
+                .compactMap { Int($0.split(separator: ":").last?.trimmingCharacters(in: .whitespaces) ?? "") }
+                .reduce(0, +)
+        }
+        return counts
+    }
+
     /// Whether a caller thread of the harness's (`Idle.enlist()`) waits on a futex with a
     /// deadline: a wait with a timeout (`DispatchGroup.wait(timeout:)`, `NSCondition.wait(until:)`)
     /// that ends by itself. Only the harness's callers count: the pool's idle workers wait
@@ -93,7 +109,18 @@ enum Idle {
     static func runnableOthers() -> Int? { nil }
     static func asleepOnATimer() -> Bool { false }
     static func callerAsleepOnATimer() -> Bool { false }
+    static func switches() -> [String: Int]? { nil }
     #endif
+
+    /// Stuck for good: idle, no thread asleep on a timer, and no thread ran at all while the
+    /// two were read. (Read once, "idle" and "no timer" can straddle a sleeper's wake-up: the
+    /// timers read after it woke, the threads after it slept again: FieldHarnessTests'
+    /// `aThreadThatSleepsAgainAndAgainIsNotAHang` failed 2 runs in 5 without the counts.)
+    static func stuck() -> Bool {
+        let before = switches()
+        guard !asleepOnATimer(), settled() else { return false }
+        return switches() == before
+    }
 
     /// The harness's caller threads, by kernel thread id (Linux), for `callerAsleepOnATimer`.
     private static let enlisted = Mutex<Set<String>>([])
