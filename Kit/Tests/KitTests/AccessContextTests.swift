@@ -16,6 +16,14 @@ struct AccessContextTests {
         #expect(AccessContext.of(report.accesses[1]) == .task)
     }
 
+    @Test("a job the simulators' hook runs is a task, though TSan restored no runtime frame of it")
+    func taskWithoutRuntimeFrames() throws {
+        let report = try #require(TSanLogParser.reports(in: try Fixture.text("exercise4-solution-two-tasks.tsan")).first)
+        let previous = report.accesses[1]
+        #expect(!previous.frames.contains { $0.function.contains("runJobInEstablishedExecutorContext") })
+        #expect(report.accesses.map(AccessContext.of) == [.task, .task])
+    }
+
     @Test("a block on a dispatch queue is a queue")
     func queue() throws {
         let report = try #require(TSanLogParser.reports(in: try Fixture.text("stage0-saved-drinks.tsan")).first)
