@@ -149,9 +149,10 @@ extension Grader {
         guard let bundle = Workspace.testExecutable(run.shell, scratch: run.scratch, tsan: exercise.usesTSan, suite: suite) else {
             return ProcessResult(status: -1, crashed: false, timedOut: false, output: "no test executable in the build of \(run.scratch)")
         }
-        // A livelock ends once a thread has spun ProgressWatch.busyCPU seconds, not at the timeout.
+        // A livelock ends once a thread has spun ProgressWatch.busyCPU seconds, a stuck
+        // process once no thread ran for a while: by what it did, never at a wall-clock time.
         let watch = ProgressWatch(results: results)
-        return run.shell.run([bundle, suite], environment: environment, timeout: 300, watch: watch.check)
+        return run.shell.run([bundle, suite], environment: environment, timeout: ProgressWatch.timeout(otherwise: 300), watch: watch.check)
         #else
         return run.shell.run(["swift", "test", "--skip-build"] + Workspace.buildArguments(scratch: run.scratch, tsan: exercise.usesTSan)
             + ["--filter", "ExerciseTests.Grading/testGrade"], environment: environment, timeout: 300)

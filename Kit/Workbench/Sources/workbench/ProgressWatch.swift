@@ -5,15 +5,23 @@ import Foundation
 /// last finding in its results file is in a loop that never waits (a livelock on an actor, a
 /// spin on a flag). Checks between two findings use a fraction of a second of CPU on any
 /// thread, a wait uses none, so a busy machine that stretches a check's wall time never stops
-/// it here. Linux only (thread CPU times from /proc): elsewhere the process's timeout ends a
-/// hang, and what it stopped is reported as not judged.
+/// it here. And a process none of whose threads ran at all for `stuckLooks` looks in a row
+/// (its CPU ticks unchanged) with no new finding is stuck: a starved process still runs now
+/// and then, so load never ends a grade here either; this replaces the wall-clock timeout.
+/// Linux only (thread CPU times from /proc): elsewhere the process's timeout ends a hang, and
+/// what it stopped is reported as not judged.
 /// The busy function is not named: Linux shows a running thread's program counter only to a
 /// debugger (ptrace), and Swift's backtracer printed nothing for a signal sent to a spinning
 /// thread (SIGQUIT, SIGABRT or SIGILL by tgkill; Swift 6.3.1).
 final class ProgressWatch {
     static let busyCPU: Double = 20
+    /// Looks (one a second, by Shell) in which no thread ran: longer than any wait a check
+    /// makes on purpose (`Gate.patience`, 120 s, is the longest).
+    static let stuckLooks = 300
     let results: URL
     private var lastSize: UInt64 = 0
+    private var lastTicks = 0
+    private var stillLooks = 0
     /// Each thread's CPU ticks when the last finding arrived.
     private var baseline: [String: Int] = [:]
 
@@ -24,16 +32,33 @@ final class ProgressWatch {
         #if os(Linux)
         let size = ((try? FileManager.default.attributesOfItem(atPath: results.path))?[.size] as? UInt64) ?? 0
         let ticks = Self.threadTicks(pid)
+        let total = ticks.values.reduce(0, +)
+        stillLooks = total == lastTicks ? stillLooks + 1 : 0
+        lastTicks = total
         if size != lastSize || baseline.isEmpty {
             lastSize = size
             baseline = ticks
+            stillLooks = 0
             return nil
+        }
+        if stillLooks >= Self.stuckLooks {
+            return "stuck: no thread ran for \(Self.stuckLooks) looks a second apart, with no new finding"
         }
         let limit = Int(Self.busyCPU * Double(sysconf(Int32(_SC_CLK_TCK))))
         guard ticks.contains(where: { tid, used in used - (baseline[tid] ?? 0) >= limit }) else { return nil }
         return "no progress: a thread used \(Int(Self.busyCPU)) s of CPU with no new finding"
         #else
         return nil
+        #endif
+    }
+
+    /// The wall-clock limit a grading process still needs: none where this watch reads the
+    /// process's threads (Linux), `otherwise` elsewhere.
+    static func timeout(otherwise: TimeInterval) -> TimeInterval? {
+        #if os(Linux)
+        nil
+        #else
+        otherwise
         #endif
     }
 

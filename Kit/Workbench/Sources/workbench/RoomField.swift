@@ -51,8 +51,8 @@ struct FieldRoom: Room {
 extension Grader {
     /// Runs the exercise's probe on the properties measured, in one process, and grades each
     /// from what it reported. The harness turns a hang into a failing finding itself (no
-    /// runnable thread while the work is unfinished); ProgressWatch ends a busy loop, and the
-    /// timeout is the last resort.
+    /// runnable thread while the work is unfinished); ProgressWatch ends a busy loop or a
+    /// process stuck outside the harness (Linux), a timeout elsewhere.
     func fieldFindings(_ run: GradingRun) -> [Finding] {
         let results = run.tmp.appendingPathComponent("results.jsonl")
         let subjects = run.graded.indices.filter(run.measured).compactMap { index -> Subject? in
@@ -66,7 +66,8 @@ extension Grader {
             let suite = "ExerciseTests.Grading/testGrade"
             let watch = ProgressWatch(results: results)
             if let bundle = Workspace.testExecutable(run.shell, scratch: run.scratch, tsan: run.exercise.usesTSan, suite: suite) {
-                outcome.testRun = run.shell.run([bundle, suite], environment: environment, timeout: 120, watch: watch.check)
+                outcome.testRun = run.shell.run([bundle, suite], environment: environment,
+                                                timeout: ProgressWatch.timeout(otherwise: 120), watch: watch.check)
             } else {
                 outcome.testRun = ProcessResult(status: -1, crashed: false, timedOut: false, output: "no test executable in the build of \(run.scratch)")
             }
