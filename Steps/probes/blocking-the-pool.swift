@@ -5,6 +5,9 @@
 // whose executor is a serial dispatch queue of its own (SE-0392) blocks that queue's
 // thread instead, and keeps running meanwhile. (SE-0392 makes Apple's
 // `DispatchSerialQueue` such an executor; Linux's Dispatch has none, so one is here.)
+// The executor implements only the first `enqueue`, the one that takes an `UnownedJob`
+// and runs it with `runSynchronously(on:)`, not SE-0392's `consuming ExecutorJob` one,
+// and the actor's method checks it runs on the executor's queue.
 import Dispatch
 import Foundation
 
@@ -14,11 +17,10 @@ actor PoolStore {
 
 /// Runs an actor's jobs, one at a time, on a serial dispatch queue.
 final class QueueExecutor: SerialExecutor {
-    private let queue: DispatchQueue
+    let queue: DispatchQueue
     init(label: String) { queue = DispatchQueue(label: label) }
 
-    func enqueue(_ job: consuming ExecutorJob) {
-        let job = UnownedJob(job)
+    func enqueue(_ job: UnownedJob) {
         queue.async { job.runSynchronously(on: self.asUnownedSerialExecutor()) }
     }
 }
@@ -27,6 +29,7 @@ actor QueueStore {
     private let executor = QueueExecutor(label: "QueueStore")
     nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
     func save() -> String {
+        dispatchPrecondition(condition: .onQueue(executor.queue))  // traps anywhere else
         Thread.sleep(forTimeInterval: 0.5)  // a blocking write, on the queue's own thread
         return "saved"
     }
