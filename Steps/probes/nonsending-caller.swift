@@ -13,7 +13,7 @@ func onMainActor() -> Bool { DispatchQueue.getSpecific(key: mainKey) ?? false }
 nonisolated func byDefault() async -> Bool { onMainActor() }
 nonisolated(nonsending) func spelledOut() async -> Bool { onMainActor() }
 
-// Leaves its caller's actor, always: the pool.
+// Leaves its caller's actor, always: the pool (no task executor preference here).
 @concurrent func concurrent() async -> Bool { onMainActor() }
 
 // A nonsending function runs where its caller runs, so here on the pool too.
