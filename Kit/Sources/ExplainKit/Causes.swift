@@ -15,7 +15,17 @@ public struct BuildSettings: Sendable, Equatable {
     }
 
     public var facts: Set<Fact>
+    /// The facts read from the log itself rather than given by the caller, each with the line
+    /// that told it ("add '@preconcurrency' to treat …", a pasted `-default-isolation MainActor`).
+    public var readFromLog: [Fact: String] = [:]
     public init(facts: Set<Fact> = []) { self.facts = facts }
+
+    /// Adds a fact the log's own `line` shows, unless the caller already gave it.
+    public mutating func read(_ fact: Fact, from line: String) {
+        guard !facts.contains(fact) else { return }
+        facts.insert(fact)
+        readFromLog[fact] = line
+    }
     public static let unknown = BuildSettings()
 }
 
@@ -26,8 +36,12 @@ public enum Sign: Sendable, Equatable {
     case message(template: String)
     case sourceLine(String)
     case setting(BuildSettings.Fact)
+    /// A setting no caller gave, read from a line of the log itself.
+    case loggedSetting(BuildSettings.Fact, line: String)
     /// The diagnostic's own location (a prebuilt module's `.swiftinterface`).
     case location(String)
+    /// The diagnostic's location matched a cause's `location` template (under `Tests/`).
+    case place(String)
 }
 
 /// A diagnostic's causes in the order to print them, and what told the first one apart.
@@ -73,10 +87,11 @@ public enum CauseChooser {
     static func strength(_ sign: Sign) -> Int {
         switch sign {
         case .location: return 0
-        case .setting: return 1  // what the caller knows of the build: why it is isolated at all
+        case .setting, .loggedSetting: return 1  // what is known of the build: why it is isolated at all
         case .note: return 2
         case .sourceLine: return 3
         case .message: return 4
+        case .place: return 5  // where the file is: test code, say, not what the code does
         }
     }
 
@@ -120,7 +135,18 @@ public enum CauseChooser {
         }
         if let fact = cause.setting {
             wanted += 1
-            if settings.facts.contains(fact) { found.append(.setting(fact)) }
+            if let line = settings.readFromLog[fact] {
+                found.append(.loggedSetting(fact, line: line))
+            } else if settings.facts.contains(fact) {
+                found.append(.setting(fact))
+            }
+        }
+        if let templates = cause.location {
+            wanted += 1
+            if let place = entry.location,
+               templates.contains(where: { Templates.matches(Templates.pattern($0, anchored: false), Templates.normalize(place)) }) {
+                found.append(.place(place))
+            }
         }
         if cause.all == true { return found.count == wanted && wanted > 0 ? found.sorted { strength($0) < strength($1) } : nil }
         return found.isEmpty ? nil : [found[0]]

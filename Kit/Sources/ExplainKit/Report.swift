@@ -99,7 +99,9 @@ public struct Report {
         case .message(let template): return "the message: \(template.replacingOccurrences(of: "%", with: "…"))"
         case .sourceLine(let line): return "the source line '\(line)'"
         case .setting(let fact): return "the build settings (\(fact.rawValue))"
+        case .loggedSetting(let fact, let line): return "the log's line '\(line)' (\(fact.rawValue); no build settings were given)"
         case .location(let place): return "its location \(place), a prebuilt module's interface"
+        case .place(let place): return "its location \(place)"
         }
     }
 

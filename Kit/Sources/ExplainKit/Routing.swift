@@ -87,13 +87,13 @@ public struct Router: Sendable {
         // "add '@preconcurrency' to treat 'Sendable'-related errors from module 'M' …" in the same
         // log says that a module it imports is built in the Swift 5 mode.
         var settings = settings
-        if read.entries.contains(where: { matcher.row(for: $0)?.id == "add-preconcurrency-import" }) {
-            settings.facts.insert(.swift5Dependency)
+        if let line = read.entries.first(where: { matcher.row(for: $0)?.id == "add-preconcurrency-import" }) {
+            settings.read(.swift5Dependency, from: line.message)
         }
         // A build command pasted with the log (`swiftc … -default-isolation MainActor`) or the
         // manifest's setting says the module is main-actor by default.
-        if ["-default-isolation MainActor", "-default-isolation=MainActor", "defaultIsolation(MainActor.self)"].contains(where: text.contains) {
-            settings.facts.insert(.defaultMainActor)
+        if let words = ["-default-isolation MainActor", "-default-isolation=MainActor", "defaultIsolation(MainActor.self)"].first(where: text.contains) {
+            settings.read(.defaultMainActor, from: words)
         }
         let diagnostics = read.entries.map { entry in
             let row = matcher.row(for: entry)

@@ -142,6 +142,9 @@ public struct Cause: Decodable, Sendable {
     public var context: [String]?
     /// Templates found anywhere in the message itself (the declaration or type it names).
     public var message: [String]?
+    /// Templates found in the diagnostic's location (`Tests/%`: test code). The weakest
+    /// signal: where a file is says less than anything printed about it.
+    public var location: [String]?
     /// A build setting that names it, when the caller knows the settings (`--package`, `try`).
     public var setting: BuildSettings.Fact?
     public var fixes: [String]

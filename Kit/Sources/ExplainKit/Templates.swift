@@ -23,12 +23,15 @@ public enum Templates {
 
     /// The template as a regular expression over normalised text: literal text, `%` for
     /// any run of characters. Anchored for a compiler message, found anywhere in a line for
-    /// a run-time message.
+    /// a run-time message. A cause's template that starts with `^` must start the text:
+    /// `^actor-isolated %` is not found in "main actor-isolated …".
     public static func pattern(_ template: String, anchored: Bool) -> NSRegularExpression {
-        let parts = normalize(template).components(separatedBy: "%").map(NSRegularExpression.escapedPattern(for:))
+        let atStart = template.hasPrefix("^")
+        let parts = normalize(atStart ? String(template.dropFirst()) : template)
+            .components(separatedBy: "%").map(NSRegularExpression.escapedPattern(for:))
         let body = parts.joined(separator: ".+?")
         // A template made by hand is checked by the tests; a bad one is a bug, not input.
-        return try! NSRegularExpression(pattern: anchored ? "^\(body)$" : body)
+        return try! NSRegularExpression(pattern: anchored ? "^\(body)$" : (atStart ? "^" : "") + body)
     }
 
     public static func matches(_ regex: NSRegularExpression, _ text: String) -> Bool {
