@@ -198,7 +198,7 @@ struct CauseShapeTests {
         let told = Self.told(log)
         #expect(told.map(\.row) == ["actor-inout-async", "actor-inout-async", "isolated-ref-nonisolated", "actor-inout-async",
                                     "actor-inout-async", "isolated-outside-actor"])
-        #expect(told[2].cause == "mutation" && told[5].cause == "mutation-off-actor")
+        #expect(told[2].cause == "actor-instance-mutation" && told[5].cause == "mutation-off-actor")
         #expect(Self.router.route(log).exitStatus == 0)
         let fixes = Kit.table.row(named: "actor-inout-async")?.fixes ?? []
         #expect(fixes.contains { $0.contains("synchronously on the actor") })
