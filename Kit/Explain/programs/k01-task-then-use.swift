@@ -1,6 +1,6 @@
 // source: https://github.com/idawnlight/ShichiZip/issues/17
 // flags: -swift-version 6
-// expect: sending-closure
+// expect: sending-closure task-isolated
 // shape: a task that captures a model the caller still uses
 #if FIXED
 @MainActor final class Progress { var done = 0 }
