@@ -41,7 +41,7 @@ public struct Report {
         let count = kind.entries.count
         var out = [String(repeating: "=", count: Self.width)]
         let tags = kind.groups.map { "[#\($0)]" }.joined(separator: " ")
-        let kindName = (row.templates.first ?? row.id).replacingOccurrences(of: "%", with: "…")
+        let kindName = Self.title(of: row, for: kind.entries.first).replacingOccurrences(of: "%", with: "…")
         out += wrap("\(count) × \(kindName)  \(tags)  (\(row.id))", indent: "")
         if let why = row.unreproducible { out += wrap("recognised, not reproducible on this toolchain: \(why)", indent: "   ") }
         let places = kind.entries.compactMap(\.location)
@@ -74,6 +74,16 @@ public struct Report {
         }
         for group in kind.groups { out += groupLines(group) }
         return out
+    }
+
+    /// A kind's title: its first template; for a run-time row, the wording its first line
+    /// matched ("Incorrect actor executor assumption" is not titled `_dispatch_assert_queue_fail`).
+    static func title(of row: Row, for entry: Entry?) -> String {
+        if row.isRuntime, let entry {
+            let text = Templates.normalize(entry.message)
+            if let hit = row.allTemplates.first(where: { Templates.matches(Templates.pattern($0, anchored: false), text) }) { return hit }
+        }
+        return row.templates.first ?? row.id
     }
 
     /// One cause when the evidence named it; otherwise every cause in order, with how to tell.
