@@ -18,6 +18,8 @@ public struct TryReport {
         var out: [String] = []
         for outcome in outcomes { out += screen(outcome, matcher: matcher) + [""] }
         out += sideBySide(outcomes, matcher: matcher)
+        // What no column's compiler reports: a read, an await and a write of an actor's state.
+        for shape in source.reentrancyShapes { out += [""] + wrap("shape: " + shape.sentence, indent: "  ") }
         return out.joined(separator: "\n")
     }
 
