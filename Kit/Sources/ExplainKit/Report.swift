@@ -106,7 +106,9 @@ public struct Report {
         case .note(let note, let place):
             let at = place == "module" ? " (printed at a module's interface)" : place == "elsewhere" ? " (printed in another file)" : ""
             return "the note '\(note)'\(at)"
-        case .message(let template): return "the message: \(template.replacingOccurrences(of: "%", with: "…"))"
+        case .message(let template):
+            let words = template.hasPrefix("^") ? "starting '\(template.dropFirst())'" : String(template)
+            return "the message: \(words.replacingOccurrences(of: "%", with: "…"))"
         case .sourceLine(let line): return "the source line '\(line)'"
         case .setting(let fact): return "the build settings (\(fact.rawValue))"
         case .loggedSetting(let fact, let line): return "the log's line '\(line)' (\(fact.rawValue); no build settings were given)"

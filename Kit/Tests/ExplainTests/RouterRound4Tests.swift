@@ -110,6 +110,8 @@ struct RouterRound4Tests {
         #expect(told != nil && cause?.id == "actor-instance-mutation")
         #expect(cause?.fixes.allSatisfy { !$0.contains("MainActor") } == true)
         #expect(cause?.fixes.contains { $0.contains("isolated Bank") } == true)
+        let flat = Self.screen(log).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(flat.contains("told by the message: starting 'actor-isolated … cannot be mutated from …'"), "\(flat)")
         // A main actor's property keeps the main-actor fix.
         let main = log.replacingOccurrences(of: "actor-isolated property", with: "main actor-isolated property")
         #expect(try Self.first(main).cause?.id == "mutation")
