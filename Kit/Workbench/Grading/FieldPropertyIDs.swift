@@ -9,6 +9,7 @@
 enum FieldPropertyID: String, CaseIterable, Codable, Sendable {
     case debounceRunsTheLastEvent = "debounce-runs-the-last-event"
     case debounceWaitsForTheDelay = "debounce-waits-for-the-delay"
+    case debounceEndsSupersededWaits = "debounce-ends-superseded-waits"
     case groupStaysWithinTheLimit = "group-stays-within-the-limit"
     case groupUsesTheLimit = "group-uses-the-limit"
     case groupRunsEveryItemOnce = "group-runs-every-item-once"
@@ -35,6 +36,7 @@ enum FieldPropertyID: String, CaseIterable, Codable, Sendable {
         switch self {
         case .debounceRunsTheLastEvent: "a burst of events runs the action once, for the last event"
         case .debounceWaitsForTheDelay: "nothing runs before the injected clock passes the delay, and an event after a quiet spell runs too"
+        case .debounceEndsSupersededWaits: "a newer event ends the wait it supersedes: no sleep is left on the clock for an event that will never run"
         case .groupStaysWithinTheLimit: "never more items at work at once than the limit"
         case .groupUsesTheLimit: "as many items at work at once as the limit allows"
         case .groupRunsEveryItemOnce: "every item runs, each once"

@@ -32,6 +32,8 @@ final class ManualClock: Clock, Sendable {
     var minimumResolution: Duration { .zero }
     /// How many sleeps were asked of this clock.
     var sleeps: Int { state.withLock { $0.sleeps } }
+    /// How many sleeps wait now: asked, and neither woken by `advance` nor cancelled.
+    var waiting: Int { state.withLock { $0.sleepers.count } }
 
     func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
         let id = state.withLock { state in

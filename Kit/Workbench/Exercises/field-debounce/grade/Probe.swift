@@ -30,6 +30,7 @@ enum Probe {
         switch property {
         case .debounceRunsTheLastEvent: try await judge(typings["last"]!, askSleeps: false)
         case .debounceWaitsForTheDelay: try await judge(typings["delay"]!, askSleeps: true)
+        case .debounceEndsSupersededWaits: try await judgeWaits(typings["last"]!)
         default: Measured(holds: false, seen: "this exercise does not measure \(property.rawValue)")
         }
     }
@@ -49,7 +50,7 @@ enum Probe {
     /// a timer that a later event does not push back), the last event runs, and the delay
     /// sleeps on the clock it was given.
     private static func judge(_ events: [Event], askSleeps: Bool) async throws -> Measured {
-        let (ran, sleeps) = try await type(events)
+        let (ran, sleeps, _) = try await type(events)
         let want = expected(events)
         if askSleeps && sleeps == 0 {
             return Measured(holds: false, seen: "the delay never slept on the clock it was given (0 sleeps asked of it): the harness cannot hold time")
@@ -63,18 +64,34 @@ enum Probe {
                         seen: "events \(typed) (delay \(seconds(delay))): the action ran for \(ran); a debouncer runs it for \(want)\(why)")
     }
 
+    /// A newer event supersedes the pending one, whose wait must end (cancelled, or never
+    /// started: one sleep whose deadline moves): once the process is quiet after an event, at
+    /// most one sleep waits on the clock. Counted on the clock, so a timer task left asleep
+    /// for an event that will never run is seen, whatever the action did.
+    private static func judgeWaits(_ events: [Event]) async throws -> Measured {
+        let (_, _, waiting) = try await type(events)
+        let counts = zip(events, waiting).map { "\($0.0): \($0.1)" }.joined(separator: ", ")
+        let most = waiting.max() ?? 0
+        return Measured(holds: most <= 1,
+                        seen: "sleeps waiting on the clock once the process was quiet after each event: \(counts)"
+                            + (most <= 1 ? "" : "; \(most - 1) wait for events a newer one superseded"))
+    }
+
     /// Sends each event at its time, moving the clock only to the next deadline or event, and
-    /// letting the process go idle after each move; then runs the clock out.
-    private static func type(_ events: [Event]) async throws -> (ran: [Event], sleeps: Int) {
+    /// letting the process go idle after each move; then runs the clock out. Also counts the
+    /// sleeps waiting on the clock once the process is quiet after each event.
+    private static func type(_ events: [Event]) async throws -> (ran: [Event], sleeps: Int, waiting: [Int]) {
         let clock = ManualClock(), ran = Recorder<Event>()
         let debouncer = await MainActor.run { Debouncer(delay: delay, clock: clock) { ran.add(Event(text: $0, at: clock.now.offset)) } }
+        var waiting: [Int] = []
         for event in events {
             try await move(clock, to: event.at)
             await MainActor.run { debouncer.send(event.text) }
             try await Drive.untilQuiet("the event \(event)")
+            waiting.append(clock.waiting)
         }
         try await Drive.untilQuiet("the clock run out after the last event", release: clock.advanceToNextDeadline)
-        return (ran.all, clock.sleeps)
+        return (ran.all, clock.sleeps, waiting)
     }
 
     /// Deadlines on the way fire at their own time, not at the target's.
