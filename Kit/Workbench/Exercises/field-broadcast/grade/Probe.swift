@@ -3,8 +3,9 @@
 // orders (which leave, and when). After each step the harness waits for the process to go
 // idle, then reads what each consumer received. Every subscriber that was listening must
 // have received every value sent while it listened, in the order sent; one that left must be
-// forgotten; finish() must end every loop still running. Nothing here depends on which
-// consumer or sender ran first.
+// forgotten; finish() must end every loop still running. Apart, one subscriber stops reading
+// while thousands of values are sent, and must still get them all. Nothing here depends on
+// which consumer or sender ran first.
 import Exercise
 
 enum Probe {
@@ -18,7 +19,8 @@ enum Probe {
     static let orders = [Leaving(first: 1, second: 2), Leaving(first: 3, second: 0), Leaving(first: 0, second: 4)]
 
     static func measure(_ property: FieldPropertyID) async throws -> Measured {
-        try await Explore.each(orders) { order in
+        if property == .streamKeepsALaggingConsumersValues { return try await lagging() }
+        return try await Explore.each(orders) { order in
             let day = try await Day(order, finishing: property == .streamEndsForEveryConsumer)
             switch property {
             case .streamEveryConsumerGetsEveryValue: return day.everyValue()
@@ -27,6 +29,46 @@ enum Probe {
             default: return Measured(holds: false, seen: "this exercise does not measure \(property.rawValue)")
             }
         }
+    }
+
+    /// How many values a lagging subscriber falls behind by: far more than any backlog the
+    /// other checks build (six), so a buffer that keeps only the newest few loses some.
+    static let backlog = 10_000
+
+    /// Two subscribers: one reads each value as it comes; the other reads the first, then
+    /// stops (parked at a gate the harness holds) while the rest are sent in one main-actor
+    /// job. Let go once the process is quiet, it must get every value, in order: the feed
+    /// promises every value sent after `subscribe()`, however slow the reader.
+    static func lagging() async throws -> Measured {
+        let broadcaster = await MainActor.run { Broadcaster<Int>() }
+        let gate = Gate(), live = Listener(), slow = Listener()
+        let (liveStream, slowStream) = await MainActor.run { (broadcaster.subscribe(), broadcaster.subscribe()) }
+        live.loop = Task.detached { for await value in liveStream { live.got.add(value) }; live.ended.add(true) }
+        slow.loop = Task.detached {
+            var first = true
+            for await value in slowStream {
+                slow.got.add(value)
+                if first { first = false; await gate.pass() }
+            }
+            slow.ended.add(true)
+        }
+        try await Drive.untilQuiet("two subscribers waiting")
+        await MainActor.run { broadcaster.send(1) }
+        try await Drive.untilQuiet("the first value sent")
+        await MainActor.run { for value in 2...backlog { broadcaster.send(value) } }
+        try await Drive.untilQuiet("\(backlog - 1) more values sent, one subscriber not reading", release: gate.releaseAll)
+        try await Drive.run("finish() with two loops running") {
+            await MainActor.run { broadcaster.finish() }
+            for listener in [live, slow] { await listener.loop?.value }
+        }
+        let sent = Array(1...backlog)
+        for (name, listener) in [("the subscriber that fell behind", slow), ("the subscriber reading as values came", live)] where listener.got.all != sent {
+            let got = listener.got.all, kept = Set(got)
+            let missing = sent.filter { !kept.contains($0) }
+            return Measured(holds: false, seen: "\(backlog) values sent; \(name) got \(got.count)"
+                                + (missing.isEmpty ? ", out of order" : ", never got \(missing.count) (the first \(missing.prefix(3).map(String.init).joined(separator: ", ")))"))
+        }
+        return Measured(holds: true, seen: "a subscriber that stopped reading while \(backlog - 1) values were sent got every one, in order, once it read again")
     }
 
     /// One subscriber: its loop, what it received, and when it listened (the sends between).
