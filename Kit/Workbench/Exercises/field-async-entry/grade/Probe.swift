@@ -1,7 +1,8 @@
 // The field-async-entry exercise's probe: each save parks at a gate the harness holds and
 // goes on, in one of the explored orders, whenever the process has nothing left to run.
 // What counts is which saves had finished when each `run` returned (one entry point, then
-// three at once), and whether many entry points at once all finish.
+// three at once), and whether many entry points at once all finish. Apart: an entry point
+// given no drinks must return, and saves that honour cancellation must all complete.
 import Exercise
 import Foundation
 
@@ -10,6 +11,8 @@ enum Probe {
         switch property {
         case .entryAwaitsItsWork: try await Explore.each(awaitsItsWork)
         case .entryLeavesThePoolFree: try await leavesThePoolFree()
+        case .entryReturnsWithNoWork: try await returnsWithNoWork()
+        case .entryCancelsNoSave: try await Explore.each(cancelsNoSave)
         default: Measured(holds: false, seen: "this exercise does not measure \(property.rawValue)")
         }
     }
@@ -39,6 +42,38 @@ enum Probe {
             }
         }
         return Measured(holds: true, seen: "every run returned after its own saves had finished, alone and three at once")
+    }
+
+    /// No drinks is a list like any other: nothing to wait for, so the entry point returns.
+    /// One that waits for a count of finished saves to reach the list's length waits for
+    /// ever, and the harness reports the hang.
+    private static func returnsWithNoWork() async throws -> Measured {
+        let returned = Recorder<Bool>(), saves = Recorder<Int>()
+        try await Drive.run("an entry point given no drinks") {
+            await Tool.run(drinks: []) { drink in saves.add(drink) }
+            returned.add(true)
+        }
+        return Measured(holds: returned.all.count == 1 && saves.all.isEmpty,
+                        seen: "given no drinks, the entry point returned \(returned.all.count) time(s) and asked for \(saves.all.count) saves")
+    }
+
+    /// Saves that honour cancellation, as a network write does: each parks at the gate, then
+    /// gives up if its task was cancelled meanwhile. Every one must save: the tool cancelling
+    /// its own saves is work not done. Saves still parked when `run` returned are let go
+    /// after, so this counts only cancellation (returning early is the signal's to judge).
+    private static func cancelsNoSave(_ schedule: Schedule) async throws -> Measured {
+        let gate = Gate(schedule), saved = Recorder<Int>(), cancelled = Recorder<Int>()
+        let drinks = Array(1...5)
+        try await Drive.run("one entry point, saves that honour cancellation, \(schedule)", release: gate.release) {
+            await Tool.run(drinks: drinks) { drink in
+                await gate.pass()
+                if Task.isCancelled { cancelled.add(drink) } else { saved.add(drink) }
+            }
+        }
+        try await Drive.untilQuiet("the saves left after run returned", release: gate.releaseAll)
+        let gaveUp = cancelled.all.sorted()
+        return Measured(holds: gaveUp.isEmpty && saved.all.count == drinks.count,
+                        seen: "\(saved.all.count) of \(drinks.count) saves completed; \(gaveUp.count) saw their task cancelled \(gaveUp)")
     }
 
     /// More entry points at once than the pool has threads (one a core on Linux): an entry
