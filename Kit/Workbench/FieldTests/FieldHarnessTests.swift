@@ -34,6 +34,20 @@ import Testing
         #expect(clock.sleeps == 1)
     }
 
+    @Test func theManualClockCountsTheSleepsStillWaiting() async throws {
+        let clock = ManualClock()
+        let first = Task { try? await clock.sleep(for: .seconds(5)) }
+        let second = Task { try? await clock.sleep(for: .seconds(9)) }
+        try await Drive.untilQuiet("two sleeps asked")
+        #expect(clock.waiting == 2)
+        first.cancel()
+        await first.value
+        #expect(clock.waiting == 1)
+        clock.advance(to: .seconds(9))
+        await second.value
+        #expect(clock.waiting == 0 && clock.sleeps == 2)
+    }
+
     @Test func workThatWaitsForNothingTheHarnessHoldsIsAHang() async {
         let never = Mutex<CheckedContinuation<Void, Never>?>(nil)
         let started = Date()
