@@ -36,6 +36,34 @@ enum Probe {
     nonisolated(unsafe) private static var runs: [String: Run] = [:]
 
     static func measure(_ property: FieldPropertyID) async throws -> Measured {
+        let explored = try await eachOrder(property)
+        guard property == .groupRunsEveryItemOnce, explored.holds else { return explored }
+        let few = try await Explore.each(Few.counts) { few in try await fewItems(few.count) }
+        return few.holds ? Measured(holds: true, seen: "\(explored.seen); \(few.seen)") : few
+    }
+
+    /// Fewer items than the limit: none, one, and one short of it. Every item must still run
+    /// once, and the call must return; an answer that fills `limit` slots by index reads past
+    /// the end (a trap, which the crash finding reports with the count).
+    struct Few: CustomStringConvertible {
+        let count: Int
+        static let counts = [0, 1, limit - 1].map(Few.init)
+        var description: String { "\(count) item(s), fewer than the limit \(limit)" }
+    }
+
+    private static func fewItems(_ count: Int) async throws -> Measured {
+        let gate = Gate(), ran = Recorder<Int>(), items = Array(0..<count)
+        try await Drive.run("boundedForEach over \(count) item(s) with limit \(limit)", release: { gate.release() }) {
+            await boundedForEach(items, limit: limit) { item in
+                await gate.pass()
+                ran.add(item)
+            }
+        }
+        let sorted = ran.all.sorted()
+        return Measured(holds: sorted == items, seen: "\(count) item(s): ran \(sorted)")
+    }
+
+    private static func eachOrder(_ property: FieldPropertyID) async throws -> Measured {
         try await Explore.each { schedule in
             let n = items(schedule)
             let run: Run
