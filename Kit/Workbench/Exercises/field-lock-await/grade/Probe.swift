@@ -4,15 +4,20 @@
 // lost in that order. The first idle says whether both reached the await. No verdict waits
 // for time.
 import Exercise
+import Foundation
+import Synchronization
 
 enum Probe {
     static func measure(_ property: FieldPropertyID) async throws -> Measured {
         switch property {
         case .depositsLoseNoUpdate:
-            return try await Explore.each { schedule in
+            let ordered = try await Explore.each { schedule in
                 let balance = try await deposits(schedule).balance
                 return Measured(holds: balance == 30, seen: "deposits of 10 and 20, suspended together at the await: balance \(balance)")
             }
+            guard ordered.holds else { return ordered }
+            let many = await manyResumeAtOnce()
+            return many.holds ? Measured(holds: true, seen: "\(ordered.seen); \(many.seen)") : many
         case .depositsOverlapAtTheAwait:
             let together = try await deposits(Schedule(order: .allAtOnce)).together
             return Measured(holds: together == 2,
@@ -35,5 +40,59 @@ enum Probe {
             }
         }
         return (await account.balance, firstIdle.all.first ?? 0)
+    }
+
+    /// Every deposit counts when many resume at once: each round, `tasks` tasks on threads of
+    /// their own (`Lanes`) deposit 1 again and again, each `confirm` a `Task.yield()`, so the
+    /// tasks resume beside each other thousands of times. Two steps after the await (a read
+    /// under the lock, then a write under it; an atomic load, then a store) let another
+    /// deposit in between, and the balance comes up short. Rounds run until `wanted` of them
+    /// had their deposits interleaved (a confirm from one task between two of another's:
+    /// counted, so a loaded machine that ran the tasks one after another earns no round), or
+    /// one round loses a deposit. Counts decide; no verdict waits for time.
+    static func manyResumeAtOnce() async -> Measured {
+        let tasks = 8, each = 1_000, wanted = 40, most = 400
+        Crash.during("with \(tasks) tasks depositing \(each) times each at once")
+        let outcome = await withCheckedContinuation { (done: CheckedContinuation<(rounds: Int, together: Int, short: Int), Never>) in
+            Thread {
+                var rounds = 0, together = 0, short = 0
+                while together < wanted, rounds < most, short == 0 {
+                    let round = depositRound(tasks: tasks, each: each)
+                    rounds += 1
+                    if round.interleaved { together += 1 }
+                    short = tasks * each - round.balance
+                }
+                done.resume(returning: (rounds, together, short))
+            }.start()
+        }
+        Crash.during("measuring")
+        let total = tasks * each
+        return Measured(holds: outcome.short == 0,
+                        seen: outcome.short == 0
+                            ? "\(tasks) tasks depositing 1, \(each) times each, resumed at once in \(outcome.together) of \(outcome.rounds) rounds: every balance \(total)"
+                            : "\(tasks) tasks depositing 1, \(each) times each, resumed at once: balance \(total - outcome.short) of \(total) in round \(outcome.rounds) (\(outcome.short) deposits lost)")
+    }
+
+    /// One round on fresh threads: the balance, and whether the tasks' confirms interleaved.
+    private static func depositRound(tasks: Int, each: Int) -> (balance: Int, interleaved: Bool) {
+        let lanes = Lanes(tasks), account = Account(), last = Atomic<Int>(-1), switches = Atomic<Int>(0)
+        let finished = DispatchGroup(), balance = Mutex(0)
+        for task in 0..<tasks {
+            finished.enter()
+            Task(executorPreference: lanes) {
+                for _ in 0..<each {
+                    await account.deposit(1) {
+                        if last.exchange(task, ordering: .relaxed) != task { switches.wrappingAdd(1, ordering: .relaxed) }
+                        await Task.yield()
+                    }
+                }
+                finished.leave()
+            }
+        }
+        finished.wait()
+        lanes.runAndWait { let read = await account.balance; balance.withLock { $0 = read } }
+        lanes.finish()
+        // Run one after another, the tasks switch `tasks` times; beside each other, far more.
+        return (balance.withLock { $0 }, switches.load(ordering: .relaxed) > 4 * tasks)
     }
 }
