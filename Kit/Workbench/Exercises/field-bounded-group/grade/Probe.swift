@@ -5,6 +5,7 @@
 // speed, and an answer that is right only when items finish in the order they started fails.
 import Exercise
 import Foundation
+import Synchronization
 
 enum Probe {
     static let limit = 3
@@ -39,7 +40,53 @@ enum Probe {
         let explored = try await eachOrder(property)
         guard property == .groupRunsEveryItemOnce, explored.holds else { return explored }
         let few = try await Explore.each(Few.counts) { few in try await fewItems(few.count) }
-        return few.holds ? Measured(holds: true, seen: "\(explored.seen); \(few.seen)") : few
+        guard few.holds else { return few }
+        let busy = await workersTakeTurnsAtOnce()
+        return busy.holds ? Measured(holds: true, seen: "\(explored.seen); \(few.seen); \(busy.seen)") : busy
+    }
+
+    /// Every item once when the workers resume beside each other: rounds of `items` items on
+    /// threads of the harness's own (`Lanes`), no gate, each item's work a `Task.yield()`, so
+    /// the group's children take the next item at the same moments thousands of times. A
+    /// shared place in `items` read under one lock and moved on under another lets two take
+    /// the same item. Rounds run until `wanted` of them had more than one item at work at once
+    /// (counted), or an item runs twice or never. Counts decide; no verdict waits for time.
+    static func workersTakeTurnsAtOnce() async -> Measured {
+        let items = 3_000, wanted = 60, most = 300, wide = 8
+        Crash.during("with \(items) items on threads that resume at once")
+        let outcome = await withCheckedContinuation { (done: CheckedContinuation<(rounds: Int, together: Int, bad: [Int: Int]), Never>) in
+            Thread {
+                var rounds = 0, together = 0, bad: [Int: Int] = [:]
+                while together < wanted, rounds < most, bad.isEmpty {
+                    let round = busyRound(items: items, limit: wide)
+                    rounds += 1
+                    if round.most > 1 { together += 1 }
+                    bad = (0..<items).reduce(into: [:]) { bad, item in if round.runs[item] != 1 { bad[item] = round.runs[item] ?? 0 } }
+                }
+                done.resume(returning: (rounds, together, bad))
+            }.start()
+        }
+        Crash.during("measuring")
+        let twice = outcome.bad.filter { $0.value > 1 }.keys.sorted(), never = outcome.bad.filter { $0.value == 0 }.keys.sorted()
+        return Measured(holds: outcome.bad.isEmpty,
+                        seen: "\(items) items with limit \(wide), resumed at once, \(outcome.rounds) rounds (\(outcome.together) with items at work together): "
+                            + (outcome.bad.isEmpty ? "each item run once"
+                               : "in round \(outcome.rounds), \(twice.count) run more than once (first \(twice.prefix(5))), \(never.count) never run"))
+    }
+
+    /// One round on fresh threads: how often each item ran, and the most at work at once.
+    private static func busyRound(items: Int, limit: Int) -> (runs: [Int: Int], most: Int) {
+        let lanes = Lanes(2 * limit + 2), runs = Mutex<[Int: Int]>([:]), occupancy = Occupancy()
+        lanes.runAndWait {
+            await boundedForEach(Array(0..<items), limit: limit) { item in
+                occupancy.enter()
+                runs.withLock { $0[item, default: 0] += 1 }
+                await Task.yield()
+                occupancy.leave()
+            }
+        }
+        lanes.finish()
+        return (runs.withLock { $0 }, occupancy.most)
     }
 
     /// Fewer items than the limit: none, one, and one short of it. Every item must still run
