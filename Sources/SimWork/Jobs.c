@@ -1,5 +1,6 @@
 #include "SimWork.h"
 #include <stddef.h>
+#include <pthread.h>
 #if defined(__APPLE__)
 #include <dispatch/dispatch.h>
 #else
@@ -62,12 +63,59 @@ static long priority_of(SimJob *job) {
 
 // Each job goes where the runtime itself would send it on Linux and Darwin alike: a global
 // dispatch queue of its priority, or the main queue, and is run as the runtime runs it.
-static __attribute__((swiftcall)) void enqueue_global(SimJob *job, sim_enqueue_original original) {
-    (void)original;
-    __atomic_add_fetch(&pending_global, 1, __ATOMIC_RELAXED);
+static void dispatch_global(SimJob *job) {
     __atomic_add_fetch(&queued_global, 1, __ATOMIC_RELAXED);
     changed();
     dispatch_async_f(dispatch_get_global_queue(priority_of(job), 0), job, run_global);
+}
+
+// The pool held by a check (`sim_work_hold_pool`): jobs enqueued meanwhile wait here, in
+// order, until it is released. The lock is taken only while a hold may be on, so a run that
+// never holds the pool sees no synchronisation of the kit's.
+#define SIM_HELD_JOBS_MAX 256
+static pthread_mutex_t held_lock = PTHREAD_MUTEX_INITIALIZER;
+static int pool_held;  // read without the lock only as a hint
+static SimJob *held_jobs[SIM_HELD_JOBS_MAX];
+static long held_count;
+
+static bool hold_job(SimJob *job) {
+    if (!__atomic_load_n(&pool_held, __ATOMIC_RELAXED)) return false;
+    pthread_mutex_lock(&held_lock);
+    bool held = pool_held && held_count < SIM_HELD_JOBS_MAX;
+    if (held) held_jobs[held_count++] = job;
+    pthread_mutex_unlock(&held_lock);
+    return held;
+}
+
+static __attribute__((swiftcall)) void enqueue_global(SimJob *job, sim_enqueue_original original) {
+    (void)original;
+    __atomic_add_fetch(&pending_global, 1, __ATOMIC_RELAXED);
+    if (hold_job(job)) { changed(); return; }
+    dispatch_global(job);
+}
+
+void sim_work_hold_pool(void) {
+    pthread_mutex_lock(&held_lock);
+    __atomic_store_n(&pool_held, 1, __ATOMIC_RELAXED);
+    pthread_mutex_unlock(&held_lock);
+}
+
+void sim_work_release_pool(void) {
+    SimJob *jobs[SIM_HELD_JOBS_MAX];
+    pthread_mutex_lock(&held_lock);
+    __atomic_store_n(&pool_held, 0, __ATOMIC_RELAXED);
+    long count = held_count;
+    for (long i = 0; i < count; i++) jobs[i] = held_jobs[i];
+    held_count = 0;
+    pthread_mutex_unlock(&held_lock);
+    for (long i = 0; i < count; i++) dispatch_global(jobs[i]);
+}
+
+long sim_work_held_pool_jobs(void) {
+    pthread_mutex_lock(&held_lock);
+    long count = held_count;
+    pthread_mutex_unlock(&held_lock);
+    return count;
 }
 
 static __attribute__((swiftcall)) void enqueue_main(SimJob *job, sim_enqueue_original original) {

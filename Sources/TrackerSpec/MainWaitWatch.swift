@@ -9,7 +9,8 @@ import WatchKitSim
 /// watches from a thread of its own and opens the held gates once main is seen waiting on
 /// them: they are all that is in flight, no other thread is ready to run, and main has not
 /// run a block sent to it, three looks in a row (as `ExploredDay` tells a blocked main).
-/// That is the order the app asked for: an SDK answers a blocked main in the end.
+/// That is the order the app asked for: an SDK answers a blocked main in the end. A pool
+/// a check holds (`PendingWork.holdPool`) is released the same way.
 ///
 /// Where the system does not say which threads are ready to run (`RunnableThreads`), main
 /// blocked cannot be told from main busy. Once main has been away for `fallbackLimit` with
@@ -47,8 +48,9 @@ final class MainWaitWatch: Sendable {
         while !stopped.load(ordering: .relaxed) {
             usleep(2_000)
             let held = device.heldGates()
+            let poolHeld = PendingWork.heldPoolJobs > 0
             let inFlight = device.health.events.inFlight.level + device.container.inFlight.level
-            guard !held.isEmpty, inFlight == held.count, PendingWork.queuedPoolJobs == 0 else {
+            guard !held.isEmpty || poolHeld, inFlight == held.count, PendingWork.queuedPoolJobs == 0 else {
                 (probe, quietLooks, awaySince) = (nil, 0, .now)
                 continue
             }
@@ -72,6 +74,7 @@ final class MainWaitWatch: Sendable {
 
     private func openAll(_ held: [Gate]) {
         for gate in held { gate.open() }
+        PendingWork.releasePool()
         opened.add(1, ordering: .relaxed)
     }
 }

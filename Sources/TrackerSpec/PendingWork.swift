@@ -37,6 +37,21 @@ public enum PendingWork {
         return sim_work_queued_global()
     }
 
+    /// Holds the pool until `releasePool()`: a task made meanwhile starts only after the
+    /// release, whatever the threads do. How a check makes a task land after the events it
+    /// sends first (two taps in one main-thread turn), by order, not by time. A main thread
+    /// blocked on a held job is released by the run's `MainWaitWatch`.
+    public static func holdPool() {
+        _ = isCounted
+        sim_work_hold_pool()
+    }
+
+    /// Sends the held jobs to the pool, in the order they were made.
+    public static func releasePool() { sim_work_release_pool() }
+
+    /// Pool jobs waiting for `releasePool()`.
+    public static var heldPoolJobs: Int { sim_work_held_pool_jobs() }
+
     /// Whether the calling thread runs a job that went through the hooks (and is counted).
     public static var callerRunsCountedJob: Bool { sim_work_runs_counted_job() }
 

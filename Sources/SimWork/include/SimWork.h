@@ -29,6 +29,13 @@ bool sim_work_runs_counted_job(void);
 /// Pool jobs enqueued and not yet started (those running show in the thread states).
 long sim_work_queued_global(void);
 
+/// Holds the pool: pool jobs enqueued from now on wait, in order, until the release sends
+/// them to the pool (a check's way to make work land after events it sends first). Jobs
+/// already queued or running are not held. Held jobs count as pending, not as queued.
+void sim_work_hold_pool(void);
+void sim_work_release_pool(void);
+long sim_work_held_pool_jobs(void);
+
 /// Bumped at every enqueue and every finished job (the self-check sees its job through it).
 uint64_t sim_work_epoch(void);
 
