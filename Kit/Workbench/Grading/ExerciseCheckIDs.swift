@@ -12,6 +12,7 @@ enum ExerciseCheckID: String, CaseIterable, Codable, Sendable {
     case reminderSetOnMain = "reminder-set-on-main"
     case addingADrinkDoesNotWait = "adding-a-drink-does-not-wait"
     case earlierSampleArrives = "earlier-sample-arrives"
+    case twoTapsSaveBoth = "two-taps-save-both"
 
     var name: String {
         switch self {
@@ -22,6 +23,7 @@ enum ExerciseCheckID: String, CaseIterable, Codable, Sendable {
         case .reminderSetOnMain: "the reminder is set on the main thread"
         case .addingADrinkDoesNotWait: "adding a drink returns at once and lists it, while HealthKit is still saving it"
         case .earlierSampleArrives: "a sample another app saved before the first launch arrives, however late the Health sheet is answered"
+        case .twoTapsSaveBoth: "two drinks tapped in one turn of the main thread both reach HealthKit, each once"
         }
     }
 }

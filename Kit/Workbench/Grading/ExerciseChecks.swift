@@ -3,6 +3,7 @@
 // The workbench's own checks: behaviour an exercise's step must keep that no check of the
 // shared suite exercises, so that a plausible wrong answer cannot pass. Each is named by
 // its id (ExerciseCheckIDs.swift) in an exercise's exercise.json.
+import CoffeeModel
 import Foundation
 import HealthKitSim
 import SimSupport
@@ -33,6 +34,7 @@ enum ExerciseChecks {
                 case .reminderSetOnMain: try await reminderSetOnMain(run)
                 case .addingADrinkDoesNotWait: try await addingADrinkDoesNotWaitForHealthKit(run)
                 case .earlierSampleArrives: try await earlierSampleArrives(run, sheet: sheet)
+                case .twoTapsSaveBoth: try await twoTapsSaveBoth(run)
                 }
             }
         }
@@ -128,6 +130,31 @@ enum ExerciseChecks {
         }
         gate.open()
         try await waitUntil("the drink to reach HealthKit") { run.health.samples.count > stored }
+    }
+
+    /// Two taps in one turn of the main thread, the pool held until both have returned: a
+    /// task the first tap made starts only after the second tap, as it may on a busy watch.
+    /// A task that saves the drink it was given saves both; one that reads the model's list
+    /// when it runs saves the newest drink twice and loses the other. Main blocked on the
+    /// held pool is released by the run's watch (a semaphore answer fails the other check).
+    @MainActor
+    static func twoTapsSaveBoth(_ run: AppRun) async throws {
+        try await run.waitUntilLaunched()
+        await run.quiesce()
+        let stored = run.health.samples.count
+        PendingWork.holdPool()
+        defer { PendingWork.releasePool() }
+        try run.tapAddDrink(.latte)
+        try run.tapAddDrink(.singleEspresso)
+        PendingWork.releasePool()
+        await run.quiesce()
+        let mg = run.health.samples.dropFirst(stored).map { $0.quantity.doubleValue(for: .gramUnit(with: .milli)) }
+        let tapped = [DrinkType.latte, .singleEspresso].map(\.mgCaffeinePerServing)
+        if mg.sorted() != tapped.sorted() {
+            throw ExerciseCheckFailure(
+                "tapped a latte then an espresso in one turn of the main thread: HealthKit got \(mg) mg, not \(tapped) "
+                    + "(the save task read the drink list when it ran, after the second tap, not the drink it was made for)")
+        }
     }
 
     /// Before the first launch: another app's sample, three hours old, is in Health, and the
