@@ -22,7 +22,9 @@ enum ExerciseChecks {
         nonisolated(unsafe) let app = app
         try await OneAppAtATime.shared.run { @MainActor in
             var sheet: Gate?
-            let run = try AppRun(app, prepare: { device in
+            // Where the app made its HealthKit requests: only the check that asks reads it.
+            let timeline = check == .authorizationWorkOnMain ? TimelineRecorder() : nil
+            let run = try AppRun(app, configure: { $0.timeline = timeline }, prepare: { device in
                 if check == .earlierSampleArrives { sheet = sampleThenHeldSheet(on: device) }
             })
             try await run.finish { run in
@@ -30,7 +32,7 @@ enum ExerciseChecks {
                 case .failedQueryStillCompletes: try await failedQueryStillCompletes(run)
                 case .overlappingRefreshWaitsForTheLoad: try await overlappingRefreshWaitsForTheLoad(run)
                 case .threeRefreshesImportOnce: try await threeRefreshesImportOnce(run)
-                case .authorizationWorkOnMain: try await authorizationWorkOnMain(run)
+                case .authorizationWorkOnMain: try await authorizationWorkOnMain(run, timeline: timeline)
                 case .reminderSetOnMain: try await reminderSetOnMain(run)
                 case .addingADrinkDoesNotWait: try await addingADrinkDoesNotWaitForHealthKit(run)
                 case .earlierSampleArrives: try await earlierSampleArrives(run, sheet: sheet)
@@ -66,9 +68,14 @@ enum ExerciseChecks {
     /// `await` in a `Task.detached` makes none: in the Swift 5 mode a call from there to the
     /// delegate's main-actor methods hops to main by itself. What it writes to the model
     /// it writes on the pool thread, and the `@Published` Health status says so.
+    /// A detached task that hops to main only for the status makes no such change: its load
+    /// runs on the pool, and the load's first lines (the live query stopped, main-thread
+    /// state) with it. The load starts its query where it runs, and the simulated store
+    /// records where each query was started.
     @MainActor
-    static func authorizationWorkOnMain(_ run: AppRun) async throws {
+    static func authorizationWorkOnMain(_ run: AppRun, timeline: TimelineRecorder?) async throws {
         try await run.waitUntilLaunched()
+        await run.quiesce()
         let record = run.record
         if record.offMainPublishes > 0 || !record.offMainCalls.isEmpty {
             throw ExerciseCheckFailure(
@@ -76,6 +83,14 @@ enum ExerciseChecks {
                     + "off the main thread (SwiftUI warns: \"Publishing changes from background threads is not allowed\"): "
                     + "the code after the `await` did not run on main"
                     + (record.offMainCalls.isEmpty ? "" : ", and main-thread-only calls: \(record.offMainCalls)"))
+        }
+        let queries = (timeline?.events ?? []).filter { $0.kind == .healthRequest && $0.what.hasSuffix("query") }
+        let offMain = queries.filter { !$0.place.onMainQueue }
+        if queries.isEmpty || !offMain.isEmpty {
+            throw ExerciseCheckFailure(
+                "after authorization, \(offMain.count) of the \(queries.count) HealthKit queries the launch made were started "
+                    + "off the main thread (on \(offMain.map(\.place.queue))): `loadNewDataFromHealthKit()` ran off main, "
+                    + "and with it the live query's main-thread state it stops and starts")
         }
     }
 
