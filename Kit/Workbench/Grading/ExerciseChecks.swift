@@ -37,6 +37,7 @@ enum ExerciseChecks {
                 case .addingADrinkDoesNotWait: try await addingADrinkDoesNotWaitForHealthKit(run)
                 case .earlierSampleArrives: try await earlierSampleArrives(run, sheet: sheet)
                 case .twoTapsSaveBoth: try await twoTapsSaveBoth(run)
+                case .reportBufferedAtRelease: try await reportBufferedAtRelease(run)
                 }
             }
         }
@@ -170,6 +171,38 @@ enum ExerciseChecks {
                 "tapped a latte then an espresso in one turn of the main thread: HealthKit got \(mg) mg, not \(tapped) "
                     + "(the save task read the drink list when it ran, after the second tap, not the drink it was made for)")
         }
+    }
+
+    /// The runtime releases the app while a live report waits in the stream: the pool is
+    /// held from before another app's change until the controller has gone (its live query
+    /// stopped), so the task that applies reports takes the buffered one only after the
+    /// release. A task that holds the controller `unowned` then reads a freed object and
+    /// traps; a `weak` one finds nil and ends with the stream.
+    @MainActor
+    static func reportBufferedAtRelease(_ run: AppRun) async throws {
+        try await run.waitUntilLaunched()
+        await run.quiesce()
+        let delivered = run.health.events.updatesDelivered.count
+        // From the hold to the release main never awaits: the check's own task stays off the pool.
+        PendingWork.holdPool()
+        defer { PendingWork.releasePool() }
+        run.addSampleFromAnotherApp(mg: 40, minutesAgo: 5)
+        guard spinOnMain(until: { run.health.events.updatesDelivered.count > delivered }) else {
+            throw ExerciseCheckFailure("the live query made no report of another app's sample")
+        }
+        run.runtime.terminate()
+        _ = spinOnMain(until: { run.health.longRunningQueries == 0 })
+        PendingWork.releasePool()
+        await run.relaunch()
+        try await run.waitUntilLaunched()
+    }
+
+    /// Keeps main in this turn until `condition` holds (an event on another thread); the
+    /// bound only ends a wait that would hang, and then says so.
+    @MainActor
+    private static func spinOnMain(until condition: () -> Bool) -> Bool {
+        for _ in 0..<200_000 where !condition() { usleep(50) }
+        return condition()
     }
 
     /// Before the first launch: another app's sample, three hours old, is in Health, and the
