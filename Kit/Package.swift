@@ -62,7 +62,8 @@ let package = Package(
             name: "workbench", dependencies: ["Manifest", "MatrixKit", fromApp("TrackerSpec")], path: "Workbench",
             // The report type and the workbench checks' ids are shared with the grading tests,
             // which the tool copies into each exercise's package.
-            exclude: ["Exercises", "Tests", "FieldTests", "Grading/Grading.swift", "Grading/ExerciseChecks.swift", "Grading/Field"],
+            exclude: ["Exercises", "Tests", "FieldTests", "Grading/Grading.swift", "Grading/ExerciseChecks.swift", "Grading/ExerciseChecksHeld.swift",
+                      "Grading/Field"],
             sources: ["Sources/workbench", "Grading/GradeReport.swift", "Grading/ExerciseCheckIDs.swift", "Grading/FieldPropertyIDs.swift"],
             // A command-line tool with top-level state, single-threaded: the Swift 5 mode.
             swiftSettings: [.swiftLanguageMode(.v5)]
@@ -71,7 +72,7 @@ let package = Package(
         // its own: the manual clock, the gate, and a hang reported as one.
         .testTarget(
             name: "FieldHarnessTests", path: "Workbench",
-            exclude: ["Exercises", "Tests", "Sources", "Grading/Grading.swift", "Grading/ExerciseChecks.swift",
+            exclude: ["Exercises", "Tests", "Sources", "Grading/Grading.swift", "Grading/ExerciseChecks.swift", "Grading/ExerciseChecksHeld.swift",
                       "Grading/GradeReport.swift", "Grading/ExerciseCheckIDs.swift", "Grading/FieldPropertyIDs.swift",
                       "Grading/Field/FieldGrading.swift"],
             sources: ["Grading/Field", "FieldTests"],

@@ -13,7 +13,7 @@ struct Workspace {
     static let scratch = ".build-workbench"
     /// The grading tests, real Swift files copied into the exercise's test target.
     static let grading = "Kit/Workbench/Grading"
-    static let gradingFiles = ["Grading.swift", "GradeReport.swift", "ExerciseCheckIDs.swift", "ExerciseChecks.swift"]
+    static let gradingFiles = ["Grading.swift", "GradeReport.swift", "ExerciseCheckIDs.swift", "ExerciseChecks.swift", "ExerciseChecksHeld.swift"]
     static let tsanScratch = ".build-workbench-tsan"
     static let fieldScratch = ".build-workbench-field"
     /// The field harness, copied into a field exercise's hidden test target beside its probe.

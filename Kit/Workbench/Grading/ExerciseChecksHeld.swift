@@ -1,0 +1,69 @@
+// Copied by Scripts/workbench into the exercise's tests before every check: not yours to edit.
+//
+// The workbench's checks that hold the pool (`PendingWork.holdPool`): a task the app makes
+// starts only after the events the check sends first, by order, never by time.
+import CoffeeModel
+import Foundation
+import HealthKitSim
+import SimSupport
+import TrackerSpec
+import WatchKitSim
+
+extension ExerciseChecks {
+    /// Two taps in one turn of the main thread, the pool held until both have returned: a
+    /// task the first tap made starts only after the second tap, as it may on a busy watch.
+    /// A task that saves the drink it was given saves both; one that reads the model's list
+    /// when it runs saves the newest drink twice and loses the other. Main blocked on the
+    /// held pool is released by the run's watch (a semaphore answer fails the other check).
+    @MainActor
+    static func twoTapsSaveBoth(_ run: AppRun) async throws {
+        try await run.waitUntilLaunched()
+        await run.quiesce()
+        let stored = run.health.samples.count
+        PendingWork.holdPool()
+        defer { PendingWork.releasePool() }
+        try run.tapAddDrink(.latte)
+        try run.tapAddDrink(.singleEspresso)
+        PendingWork.releasePool()
+        await run.quiesce()
+        let mg = run.health.samples.dropFirst(stored).map { $0.quantity.doubleValue(for: .gramUnit(with: .milli)) }
+        let tapped = [DrinkType.latte, .singleEspresso].map(\.mgCaffeinePerServing)
+        if mg.sorted() != tapped.sorted() {
+            throw ExerciseCheckFailure(
+                "tapped a latte then an espresso in one turn of the main thread: HealthKit got \(mg) mg, not \(tapped) "
+                    + "(the save task read the drink list when it ran, after the second tap, not the drink it was made for)")
+        }
+    }
+
+    /// The runtime releases the app while a live report waits in the stream: the pool is
+    /// held from before another app's change until the controller has gone (its live query
+    /// stopped), so the task that applies reports takes the buffered one only after the
+    /// release. A task that holds the controller `unowned` then reads a freed object and
+    /// traps; a `weak` one finds nil and ends with the stream.
+    @MainActor
+    static func reportBufferedAtRelease(_ run: AppRun) async throws {
+        try await run.waitUntilLaunched()
+        await run.quiesce()
+        let delivered = run.health.events.updatesDelivered.count
+        // From the hold to the release main never awaits: the check's own task stays off the pool.
+        PendingWork.holdPool()
+        defer { PendingWork.releasePool() }
+        run.addSampleFromAnotherApp(mg: 40, minutesAgo: 5)
+        guard spinOnMain(until: { run.health.events.updatesDelivered.count > delivered }) else {
+            throw ExerciseCheckFailure("the live query made no report of another app's sample")
+        }
+        run.runtime.terminate()
+        _ = spinOnMain(until: { run.health.longRunningQueries == 0 })
+        PendingWork.releasePool()
+        await run.relaunch()
+        try await run.waitUntilLaunched()
+    }
+
+    /// Keeps main in this turn until `condition` holds (an event on another thread); the
+    /// bound only ends a wait that would hang, and then says so.
+    @MainActor
+    fileprivate static func spinOnMain(until condition: () -> Bool) -> Bool {
+        for _ in 0..<200_000 where !condition() { usleep(50) }
+        return condition()
+    }
+}
