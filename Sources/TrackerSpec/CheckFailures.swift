@@ -38,6 +38,8 @@ public struct RunJudgedNothing: Error, CustomStringConvertible {
 
     public let reasons: [Reason]
 
+    public init(reasons: [Reason]) { self.reasons = reasons }
+
     public var description: String {
         let what = reasons.map { reason in
             switch reason {

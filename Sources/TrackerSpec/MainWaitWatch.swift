@@ -81,5 +81,5 @@ final class MainWaitWatch: Sendable {
 
 extension RunnableThreads {
     /// The kit's own threads beside an app: never the app's work in progress.
-    static var kitThreads: Set<String> { [Watchdog.threadName, MainWaitWatch.threadName] }
+    public static var kitThreads: Set<String> { [Watchdog.threadName, MainWaitWatch.threadName] }
 }

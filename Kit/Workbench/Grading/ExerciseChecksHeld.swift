@@ -49,21 +49,33 @@ extension ExerciseChecks {
         PendingWork.holdPool()
         defer { PendingWork.releasePool() }
         run.addSampleFromAnotherApp(mg: 40, minutesAgo: 5)
-        guard spinOnMain(until: { run.health.events.updatesDelivered.count > delivered }) else {
+        guard try spinOnMain(until: { run.health.events.updatesDelivered.count > delivered }) else {
             throw ExerciseCheckFailure("the live query made no report of another app's sample")
         }
         run.runtime.terminate()
-        _ = spinOnMain(until: { run.health.longRunningQueries == 0 })
+        _ = try spinOnMain(until: { run.health.longRunningQueries == 0 })
         PendingWork.releasePool()
         await run.relaunch()
         try await run.waitUntilLaunched()
     }
 
-    /// Keeps main in this turn until `condition` holds (an event on another thread); the
-    /// bound only ends a wait that would hang, and then says so.
+    /// Keeps main in this turn until `condition` holds (an event on another thread): false
+    /// once no other thread can make it hold (none ready to run, three looks in a row; the
+    /// pool is held, so its jobs wait). Never a verdict from time: where the kernel's thread
+    /// states cannot be read, a wait that does not end judges nothing.
     @MainActor
-    fileprivate static func spinOnMain(until condition: () -> Bool) -> Bool {
-        for _ in 0..<200_000 where !condition() { usleep(50) }
-        return condition()
+    fileprivate static func spinOnMain(until condition: () -> Bool) throws -> Bool {
+        var (still, unmeasured) = (0, 0)
+        while !condition() {
+            usleep(500)
+            guard let runnable = RunnableThreads.count(ignoring: RunnableThreads.kitThreads) else {
+                unmeasured += 1
+                if unmeasured > 60_000 { throw RunJudgedNothing(reasons: [.threadStatesUnread]) }
+                continue
+            }
+            still = runnable == 0 ? still + 1 : 0
+            if still >= 3 { return condition() }
+        }
+        return true
     }
 }
