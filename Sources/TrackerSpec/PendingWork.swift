@@ -46,7 +46,7 @@ public enum PendingWork {
         sim_work_hold_pool()
     }
 
-    /// Sends the held jobs to the pool, in the order they were made.
+    /// Sends the held jobs to the pool, oldest first (the pool may still run them in any order).
     public static func releasePool() { sim_work_release_pool() }
 
     /// Pool jobs waiting for `releasePool()`.
