@@ -131,10 +131,12 @@ struct ReadState {
         switch line {
         case .entry(let entry) where entry.severity == "runtime":
             // One crash is one entry: the frames of its stack that name the same trap
-            // (`_dispatch_assert_queue_fail`, `dispatch_assert_queue`, …) join the first.
+            // (`_dispatch_assert_queue_fail`, `dispatch_assert_queue`, …) join the first, as
+            // its context: a frame above the trap tells who checked (`_dispatchPreconditionTest`).
             let row = matcher.runtimeRow(forLine: entry.message)?.id
             if Self.isFrame(raw), let index = crashEntry, !crashHeaderAfterFrame,
                matcher.runtimeRow(forLine: entries[index].message)?.id == row {
+                entries[index].context.append(entry.message)
                 crashHasFrame = true
                 skipped += 1
                 return

@@ -109,7 +109,9 @@ public struct Report {
         case .message(let template):
             let words = template.hasPrefix("^") ? "starting '\(template.dropFirst())'" : String(template)
             return "the message: \(words.replacingOccurrences(of: "%", with: "…"))"
-        case .sourceLine(let line): return "the source line '\(line)'"
+        case .sourceLine(let line):
+            // A crash's frames stand where a diagnostic's excerpt would (`LogReader`).
+            return ReadState.isFrame(line) ? "the crash's frame '\(line)'" : "the source line '\(line)'"
         case .setting(let fact): return "the build settings (\(fact.rawValue))"
         case .loggedSetting(let fact, let line): return "the log's line '\(line)' (\(fact.rawValue); no build settings were given)"
         case .location(let place): return "its location \(place), a prebuilt module's interface"
