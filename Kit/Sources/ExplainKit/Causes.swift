@@ -149,7 +149,8 @@ public enum CauseChooser {
             }
         }
         if cause.all == true { return found.count == wanted && wanted > 0 ? found.sorted { strength($0) < strength($1) } : nil }
-        return found.isEmpty ? nil : [found[0]]
+        // One signal is enough; the strongest found tells it (a context line over the message).
+        return found.min { strength($0) < strength($1) }.map { [$0] }
     }
 
     /// The built-in causes whose fixes replace the row's (which would edit a vendor's
