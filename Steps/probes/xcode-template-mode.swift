@@ -29,8 +29,11 @@ final class Listener: @preconcurrency NotifierDelegate {
     }
 }
 
-// Top-level code is nonisolated in the Swift 5 mode, default isolation or not (SE-0343),
-// so the closure is formed in a function that the default makes main-actor.
+// Top-level code with no `await` is nonisolated in the Swift 5 mode with minimal checking,
+// default isolation or not (the first line shows it; SE-0343: one `await`, probe
+// top-level-await-swift5, or complete checking, probe top-level-complete-swift5, makes it
+// the main actor's), so the closure is formed in a function that the default makes
+// main-actor.
 func listenWithClosure(to notifier: Notifier) {
     notifier.notify {
         say("  the closure ran; on the main actor: \(onMainActor())")
@@ -39,6 +42,7 @@ func listenWithClosure(to notifier: Notifier) {
 }
 
 DispatchQueue.main.setSpecific(key: mainKey, value: true)
+say("top-level code here, with no await: isolation \(String(describing: #isolation))")
 let notifier = Notifier()
 say("a main-actor closure, called by the notifier on its queue:")
 MainActor.assumeIsolated { listenWithClosure(to: notifier) }
