@@ -6,8 +6,10 @@
 // thread instead, and keeps running meanwhile. (SE-0392 makes Apple's
 // `DispatchSerialQueue` such an executor; Linux's Dispatch has none, so one is here.)
 // The executor implements only the first `enqueue`, the one that takes an `UnownedJob`
-// and runs it with `runSynchronously(on:)`, not SE-0392's `consuming ExecutorJob` one,
-// and the actor's method checks it runs on the executor's queue.
+// and runs it with `runSynchronously(on:)`, not SE-0392's `consuming ExecutorJob` one, and
+// writes its own `asUnownedSerialExecutor()`: the standard library's default for it is
+// available from watchOS 10 (iOS 17, macOS 14) only, where the requirement dates from
+// watchOS 6. The actor's method checks it runs on the executor's queue.
 import Dispatch
 import Foundation
 
@@ -22,6 +24,10 @@ final class QueueExecutor: SerialExecutor {
 
     func enqueue(_ job: UnownedJob) {
         queue.async { job.runSynchronously(on: self.asUnownedSerialExecutor()) }
+    }
+
+    func asUnownedSerialExecutor() -> UnownedSerialExecutor {
+        UnownedSerialExecutor(ordinary: self)
     }
 }
 
