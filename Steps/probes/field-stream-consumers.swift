@@ -1,5 +1,5 @@
 // probe: -swift-version 6
-// watch: Apple's documentation says a contending next() ends in fatalError(); 6.3.1's AsyncStream queues the loops instead
+// watch: SE-0314 and Apple's documentation say a contending next() ends in fatalError(); 6.3.1's AsyncStream queues the loops instead
 // One AsyncStream, two consumers: each element goes to one of them, never to both.
 // A broadcaster gives each subscriber a stream of its own and yields to every one.
 

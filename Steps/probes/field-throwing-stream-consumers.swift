@@ -1,8 +1,9 @@
 // probe: -swift-version 6
-// watch: the trap is the 6.3.1 runtime's; SE-0314 only calls two loops an error
+// watch: SE-0314 and Apple's documentation promise this trap for both stream types; 6.3.1 traps only here
 // Two loops over one AsyncThrowingStream at the same time. SE-0314 calls concurrent
-// iteration a programmer error; with Swift 6.3.1 the throwing stream stops the program as
-// soon as a second loop waits while the first is waiting (AsyncStream queues it instead).
+// iteration a programmer error that ends in fatalError; with Swift 6.3.1 the throwing
+// stream stops the program as soon as a second loop waits while the first is waiting
+// (AsyncStream, contrary to that text, queues it instead: probe field-stream-consumers).
 import Foundation
 
 // Written unbuffered, so the line is out before the trap.
