@@ -1,17 +1,31 @@
 // probe: -swift-version 6
-// `#isolation` (SE-0420) is the isolation the compiler gave the code where it is written,
-// not where the code runs. A closure that is not `@Sendable`, formed in nonisolated code,
-// is nonisolated: `#isolation` is nil in it, even while an actor runs it. Asking at run
-// time (`preconditionIsolated`, `assertIsolated`) answers where it runs.
+// `#isolation` (SE-0420) is the isolation the code has by its declaration, not where it
+// runs. A closure that is not `@Sendable`, formed in nonisolated code, is nonisolated:
+// `#isolation` is nil in it, even while an actor runs it. Asking at run time
+// (`preconditionIsolated`, `assertIsolated`) answers where it runs. A function that runs
+// on its caller's actor (`nonisolated(nonsending)`, SE-0461, or one with an `isolated`
+// parameter) is declared to take that actor from its caller: there `#isolation` is the
+// caller's actor, different at each call.
 actor Counter {
     var count = 0
     func run(_ body: () -> Void) {
         body()
     }
+    func ask() async -> String {
+        await asked()
+    }
 }
 
 func compiled(_ isolation: isolated (any Actor)? = #isolation) -> String {
     isolation == nil ? "nil" : "an actor"
+}
+
+nonisolated(nonsending) func asked() async -> String {
+    compiled()
+}
+
+@concurrent func askedFromNowhere() async -> String {
+    await asked()
 }
 
 nonisolated func fromNowhere(_ counter: Counter) async {
@@ -24,3 +38,5 @@ nonisolated func fromNowhere(_ counter: Counter) async {
 
 let counter = Counter()
 await fromNowhere(counter)
+print("a nonisolated(nonsending) function called by the counter, #isolation: \(await counter.ask())")
+print("the same function called from a @concurrent one, #isolation: \(await askedFromNowhere())")
