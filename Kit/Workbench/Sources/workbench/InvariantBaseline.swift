@@ -12,6 +12,10 @@ struct ExploredSeeds: Equatable {
     var text: String { "\(first):\(count)" }
     /// The days of one seed: a replay.
     static func replay(_ seed: UInt64) -> ExploredSeeds { ExploredSeeds(first: seed, count: 1) }
+    /// Whether `seed` is one of these days.
+    func contains(_ seed: UInt64) -> Bool { seed >= first && seed - first < count }
+    /// "1-12", as a learner reads it.
+    var range: String { "\(first)-\(first + count - 1)" }
 }
 
 /// The invariants the kit's solution of an exercise breaks over the grade's explored days:

@@ -44,8 +44,8 @@ let help: [String: String] = [
         row's defect check, the race scenario under ThreadSanitizer, the named diagnostic,
         the build, and always every behaviour check and the invariants over 12 days of the
         schedule explorer (seeds 1-12; an invariant the kit's solution breaks too is excused).
-        Prints what passes and what still fails. --seed S plays only day S, the replay that a
-        broken invariant's line names: the same verdict again.
+        Prints what passes and what still fails. --seed S plays only day S (one of 1-12), the
+        replay that a broken invariant's line names: the same verdict again.
         --raw also prints the ThreadSanitizer reports as TSan wrote them. --json prints the
         grade only, one JSON object a line: {"subject": "row:ID", "verdict": "pass", …}.
         Exit status: 0 when the exercise passes, 1 when it does not, 2 for bad input.

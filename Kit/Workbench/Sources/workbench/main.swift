@@ -51,6 +51,10 @@ case "check":
     let json = takeFlag("--json")
     let seed = takeOption("--seed").map { text -> UInt64 in
         guard let seed = UInt64(text) else { badInput("--seed takes a whole number, not '\(text)'", command: command) }
+        // Only a day the kit's solution was recorded on can be judged against it.
+        guard ExploredSeeds().contains(seed) else {
+            badInput("--seed plays one of the grade's days, \(ExploredSeeds().range), not \(seed)", command: command)
+        }
         return seed
     }
     noMoreArguments()
