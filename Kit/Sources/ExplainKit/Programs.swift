@@ -10,6 +10,8 @@ import Synchronization
 ///     // expect: sending-value task-isolated
 ///     // uses: OldKit          (optional: programs/modules/OldKit.swift, its own "// flags:")
 ///     // runs: 3 readings      (optional: the fixed program's output)
+///     // before: runs          (optional: run the unfixed program too; what it prints at run time routes)
+///     // wrong: HOP LET        (optional: wrong fixes, each under `#if NAME`, that must still fail)
 ///     // stand-in: …           (optional: which Apple-only framework it declares, and how)
 public struct Program: Sendable {
     public var file: String
@@ -22,6 +24,13 @@ public struct Program: Sendable {
     /// A line a compiler bug of another toolchain printed: routed instead of a build, and the
     /// program must build cleanly here (the later toolchain's fix).
     public var line: String?
+    /// `before: runs`: a run-time kind (a trap, a TSan report). The unfixed program builds
+    /// cleanly and is run; what it prints (a crash's report with its frames) is what routes.
+    public var runsBefore = false
+    /// `wrong: NAME …`: wrong fixes the router names, each the code under `#if NAME`. Built in
+    /// place of the fix, each must still fail: print a diagnostic, or (with `before: runs`)
+    /// print at run time something that routes to the row.
+    public var wrong: [String] = []
 
     public static func parse(file: String, text: String) throws -> Program {
         var fields: [String: String] = [:]
@@ -35,10 +44,18 @@ public struct Program: Sendable {
             throw TableError("\(file): needs '// source: https://…', '// flags: …' and '// expect: ROW [CAUSE]' lines")
         }
         guard text.contains("#if FIXED") else { throw TableError("\(file): has no '#if FIXED' branch (the fix)") }
-        return Program(file: file, source: source, flags: flags.split(separator: " ").map(String.init), row: expect[0],
-                       cause: expect.count > 1 ? expect[1] : nil,
-                       modules: fields["uses"]?.split(separator: " ").map(String.init) ?? [], runs: fields["runs"],
-                       line: fields["line"])
+        if let before = fields["before"], before != "runs" { throw TableError("\(file): '// before:' takes 'runs' only") }
+        let wrong = fields["wrong"]?.split(separator: " ").map(String.init) ?? []
+        for name in wrong where !text.contains("#if \(name)") && !text.contains("#elseif \(name)") {
+            throw TableError("\(file): names the wrong fix \(name) but has no '#if \(name)' or '#elseif \(name)' branch")
+        }
+        var program = Program(file: file, source: source, flags: flags.split(separator: " ").map(String.init), row: expect[0],
+                              cause: expect.count > 1 ? expect[1] : nil,
+                              modules: fields["uses"]?.split(separator: " ").map(String.init) ?? [], runs: fields["runs"],
+                              line: fields["line"])
+        program.runsBefore = fields["before"] == "runs"
+        program.wrong = wrong
+        return program
     }
 
     /// What a developer's build settings would tell `explain --package` or `try` about it.
@@ -50,8 +67,9 @@ public struct Program: Sendable {
     }
 }
 
-/// Builds every program before its fix (its line must route to its row and cause) and after
-/// (no diagnostic at all; where it has `runs:`, it runs and prints that), two at a time.
+/// Builds every program before its fix (its line must route to its row and cause; with `before:
+/// runs`, what it prints when run) and after (no diagnostic at all; where it has `runs:`, it runs
+/// and prints that), and each wrong fix it names (it must still fail), two at a time.
 public struct ProgramRunner {
     let root: URL
     let scratch: URL
@@ -72,8 +90,10 @@ public struct ProgramRunner {
     }
 
     /// (problems, a line per program)
-    public func run() -> (problems: [String], lines: [String]) {
-        let files = Self.files(under: root)
+    public func run(only prefixes: [String] = []) -> (problems: [String], lines: [String]) {
+        let files = Self.files(under: root).filter { file in
+            prefixes.isEmpty || prefixes.contains { URL(fileURLWithPath: file).lastPathComponent.hasPrefix($0) }
+        }
         log("building \(files.count) programs before and after their fix …")
         try? FileManager.default.createDirectory(at: scratch.appendingPathComponent("modules"), withIntermediateDirectories: true)
         let results = Mutex([String: (problems: [String], line: String)]())
@@ -107,10 +127,14 @@ struct ProgramBuilder: Sendable {
         do { program = try Program.parse(file: file, text: text) } catch { return (["\(error)"], "FAIL  \(name)") }
         var problems: [String] = []
         let before = compile(program, fixed: false)
-        if program.line != nil, before.output.contains("error:") || before.output.contains("warning:") {
+        if program.line != nil, Self.diagnostics(in: before.output).count > 0 {
             problems.append("\(file): the toolchain bug it quotes is back here: \(before.output.prefix(200))")
         }
-        let routed = router.route(program.line ?? before.output, settings: program.settings, single: program.line != nil)
+        if program.runsBefore, before.status != 0 || !Self.diagnostics(in: before.output).isEmpty {
+            problems.append("\(file): runs before its fix, so it must build cleanly, but prints: \(before.output.prefix(200))")
+        }
+        let printed = program.runsBefore ? run(program, name: name, defines: []) : (program.line ?? before.output)
+        let routed = router.route(printed, settings: program.settings, single: program.line != nil)
         let hit = routed.diagnostics.first { $0.row?.id == program.row }
         if hit == nil {
             problems.append("\(file): before its fix, no line routes to \(program.row): "
@@ -120,19 +144,37 @@ struct ProgramBuilder: Sendable {
                 + "\(hit?.causes?.first?.id ?? "none"), not \(cause)")
         }
         let after = compile(program, fixed: true)
-        let left = after.output.split(separator: "\n").filter { $0.contains("error:") || $0.contains("warning:") }
+        let left = Self.diagnostics(in: after.output)
         if after.status != 0 || !left.isEmpty {
             problems.append("\(file): after its fix it still prints: \(left.first ?? Substring(after.output.prefix(200)))")
         } else if let expected = program.runs {
-            let output = runFixed(program, name: name)
+            let output = run(program, name: name, defines: ["FIXED"]).trimmingCharacters(in: .whitespacesAndNewlines)
             if output != expected { problems.append("\(file): the fixed program printed '\(output)', not '\(expected)'") }
+        }
+        for wrong in program.wrong {
+            // A wrong fix still fails: the compiler refuses it, or (run-time kinds) it still prints the kind.
+            let build = compile(program, defines: [wrong])
+            if build.status != 0 || !Self.diagnostics(in: build.output).isEmpty { continue }
+            let still = program.runsBefore
+                && router.route(run(program, name: name, defines: [wrong]), settings: program.settings).diagnostics.contains { $0.row?.id == program.row }
+            if !still { problems.append("\(file): its wrong fix \(wrong) builds\(program.runsBefore ? " and runs" : "") without a diagnostic of its kind") }
         }
         let label = "\(program.row)\(program.cause.map { "/\($0)" } ?? "")"
         return (problems, (problems.isEmpty ? "ok    " : "FAIL  ") + "\(name) → \(label)")
     }
 
+    /// The compiler's error and warning lines in a build's output.
+    static func diagnostics(in output: String) -> [Substring] {
+        output.split(separator: "\n").filter { $0.contains("error:") || $0.contains("warning:") }
+    }
+
     func compile(_ program: Program, fixed: Bool) -> Run {
-        var arguments = ["swiftc"] + program.flags + (fixed ? ["-D", "FIXED"] : [])
+        compile(program, defines: fixed ? ["FIXED"] : [])
+    }
+
+    /// The program to SIL, with each of `defines` set (`FIXED`, or a wrong fix's name).
+    func compile(_ program: Program, defines: [String]) -> Run {
+        var arguments = ["swiftc"] + program.flags + defines.flatMap { ["-D", $0] }
         for module in program.modules {
             if let failure = buildModule(module) { return failure }
         }
@@ -152,20 +194,35 @@ struct ProgramBuilder: Sendable {
             .map { $0.replacingOccurrences(of: "// flags: ", with: "") } ?? ""
         let own = scratch.appendingPathComponent("tmp-\(name)-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: own, withIntermediateDirectories: true)
+        // A static library too, so that a program that runs links the module's code.
         let run = Run.command(["swiftc"] + flags.split(separator: " ").map(String.init) + [
             "-parse-as-library", "-emit-module", "-module-name", name,
-            "-emit-module-path", own.appendingPathComponent("\(name).swiftmodule").path, source.path,
+            "-emit-module-path", own.appendingPathComponent("\(name).swiftmodule").path,
+            "-emit-library", "-static", "-o", own.appendingPathComponent("lib\(name).a").path, source.path,
         ], in: root)
         guard run.status == 0 else { return run }
+        try? FileManager.default.moveItem(at: own.appendingPathComponent("lib\(name).a"), to: modules.appendingPathComponent("lib\(name).a"))
         try? FileManager.default.moveItem(at: own.appendingPathComponent("\(name).swiftmodule"), to: target)
         return nil
     }
 
-    func runFixed(_ program: Program, name: String) -> String {
-        let binary = scratch.appendingPathComponent("bin-\(name)")
-        let build = Run.command(["swiftc"] + program.flags + ["-D", "FIXED", "-parse-as-library", "-o", binary.path,
-                                                              root.appendingPathComponent(program.file).path], in: root)
+    /// Links the program (with each of `defines` set, and the modules it uses) and runs it: what
+    /// it printed, stdout and stderr. A trap's report comes from the runtime's backtracer, kept on
+    /// and non-interactive as `Scripts/probe` keeps it; a run is stopped after a minute.
+    func run(_ program: Program, name: String, defines: [String]) -> String {
+        let binary = scratch.appendingPathComponent("bin-\(name)-\(defines.joined(separator: "-"))")
+        var arguments = ["swiftc"] + program.flags + defines.flatMap { ["-D", $0] }
+        for module in program.modules {
+            if let failure = buildModule(module) { return "(a module did not build: \(failure.output.prefix(120)))" }
+        }
+        if !program.modules.isEmpty { arguments += ["-I", scratch.appendingPathComponent("modules").path] }
+        arguments += ["-parse-as-library", "-o", binary.path, root.appendingPathComponent(program.file).path]
+        // After the program, which needs them: the linker reads a static library once, in order.
+        arguments += program.modules.map { scratch.appendingPathComponent("modules/lib\($0).a").path }
+        let build = Run.command(arguments, in: root)
         guard build.status == 0 else { return "(did not link: \(build.output.prefix(120)))" }
-        return Run.command([binary.path], in: root).output.trimmingCharacters(in: .whitespacesAndNewlines)
+        let limit = FileManager.default.isExecutableFile(atPath: "/usr/bin/timeout") ? ["/usr/bin/timeout", "60"] : []
+        return Run.command(["SWIFT_BACKTRACE=enable=yes,interactive=no,color=no,threads=crashed,registers=none,images=none,limit=16"]
+                           + limit + [binary.path], in: root).output
     }
 }

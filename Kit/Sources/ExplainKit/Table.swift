@@ -64,6 +64,9 @@ public struct Row: Decodable, Sendable {
     public var proposals: [String]
     /// The causes one wording has, in the order to suspect them; each with its own fixes.
     public var causes: [Cause]?
+    /// The programs under Kit/Explain/programs/ (file names without `.swift`) that prove the
+    /// row's own fixes, and its wrong fixes (their `wrong:` branches): each expects this row.
+    public var programs: [String]?
     /// Where its wording or behaviour changed between toolchains.
     public var changes: [Change]?
 
@@ -149,7 +152,8 @@ public struct Cause: Decodable, Sendable {
     public var setting: BuildSettings.Fact?
     public var fixes: [String]
     public var wrongFixes: [String]?
-    /// The programs under Kit/Explain/programs/ that prove its fix (`--verify` builds them).
+    /// The programs under Kit/Explain/programs/ (file names without `.swift`) that prove its
+    /// fixes and wrong fixes (`--verify` builds them): each expects this row and cause.
     public var programs: [String]?
     public var changes: [Change]?
 }

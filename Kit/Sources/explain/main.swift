@@ -9,7 +9,7 @@ let usage = """
            Scripts/explain FILE                    route a build log or crash log
            some-build 2>&1 | Scripts/explain       route standard input
            Scripts/explain --verify                rebuild every row's reproduction (CI)
-           Scripts/explain --programs              build Kit/Explain/programs before and after their fix
+           Scripts/explain --programs [NAME…]      prove Kit/Explain/programs (NAME: those starting so)
            Scripts/explain --list                  the kinds the table knows
            Scripts/explain --package PATH          your package's migration, target by target
 
@@ -63,9 +63,11 @@ case "--programs":
     // The programs of Kit/Explain/programs/ alone, before and after their fix (part of --verify).
     let scratch = root.appendingPathComponent(".build-explain-programs")
     try? FileManager.default.removeItem(at: scratch)
+    // `--programs z01 e02`: only the programs whose names start so (while writing one).
+    let only = Array(arguments.dropFirst())
     let result = ProgramRunner(root: root, scratch: scratch, router: Router(table: table)) {
         FileHandle.standardError.write(Data("explain: \($0)\n".utf8))
-    }.run()
+    }.run(only: only)
     try? FileManager.default.removeItem(at: scratch)
     result.lines.forEach { print($0) }
     result.problems.forEach { FileHandle.standardError.write(Data("explain: \($0)\n".utf8)) }

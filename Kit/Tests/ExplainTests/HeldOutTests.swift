@@ -70,4 +70,22 @@ struct CauseCoverageTests {
             for cause in row.causes ?? [] { #expect(expected.contains("\(row.id)/\(cause.id)"), "\(row.id)/\(cause.id)") }
         }
     }
+
+    /// A row's or a cause's `programs` name programs that exist and expect that row (and cause).
+    @Test func everyProgramATableEntryNamesExpectsIt() throws {
+        let folder = Kit.root.appendingPathComponent("Kit/Explain/programs")
+        func parsed(_ name: String) throws -> Program {
+            let file = folder.appendingPathComponent("\(name).swift")
+            return try Program.parse(file: file.lastPathComponent, text: String(contentsOf: file, encoding: .utf8))
+        }
+        for row in Kit.table.rows {
+            for name in row.programs ?? [] { #expect(try parsed(name).row == row.id, "\(row.id): \(name)") }
+            for cause in row.causes ?? [] {
+                for name in cause.programs ?? [] {
+                    let program = try parsed(name)
+                    #expect(program.row == row.id && program.cause == cause.id, "\(row.id)/\(cause.id): \(name)")
+                }
+            }
+        }
+    }
 }

@@ -43,4 +43,52 @@ struct ProgramRunnerTests {
         #expect(problems.contains { $0.contains("b.swift") && $0.contains("printed '1', not '2'") })
         #expect(problems.contains { $0.contains("c.swift") && $0.contains("after its fix it still prints") })
     }
+
+    /// A wrong fix whose branch still fails passes; one that builds cleanly is a problem.
+    @Test func aWrongFixMustStillFail() throws {
+        let text = """
+            // source: https://example.org/issue
+            // flags: -swift-version 6
+            // expect: global-mutable-state
+            // wrong: STILL_VAR NOW_LET
+            #if FIXED
+            struct Counter { static let start = 1 }
+            #elseif STILL_VAR
+            struct Counter { static var start = 2 }
+            #elseif NOW_LET
+            struct Counter { static let start = 3 }
+            #else
+            struct Counter { static var start = 1 }
+            #endif
+            """
+        let problems = try Self.run(["w.swift": text])
+        #expect(problems.count == 1)
+        #expect(problems.first?.contains("its wrong fix NOW_LET builds without a diagnostic of its kind") == true)
+    }
+
+    /// `before: runs`: the unfixed program is run, and its trap is what routes.
+    @Test func aProgramThatRunsBeforeItsFixRoutesItsTrap() throws {
+        let text = """
+            // source: https://example.org/issue
+            // flags: -swift-version 6
+            // expect: continuation-resumed-twice
+            // before: runs
+            // runs: 1
+            @main enum Run {
+                static func main() async {
+                    let value = await withCheckedContinuation { (continuation: CheckedContinuation<Int, Never>) in
+                        continuation.resume(returning: 1)
+            #if FIXED
+            #else
+                        continuation.resume(returning: 2)
+            #endif
+                    }
+                    print(value)
+                }
+            }
+            """
+        #expect(try Self.run(["r.swift": text]).isEmpty)
+        let routesElsewhere = text.replacingOccurrences(of: "continuation-resumed-twice", with: "continuation-leaked")
+        #expect(try Self.run(["e.swift": routesElsewhere]).contains { $0.contains("no line routes to continuation-leaked") })
+    }
 }
