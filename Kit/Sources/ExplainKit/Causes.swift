@@ -133,6 +133,13 @@ public enum CauseChooser {
                 found.append(.sourceLine(line))
             }
         }
+        if let templates = cause.entered {
+            wanted += 1
+            if let frame = enteredFrame(of: entry),
+               templates.contains(where: { Templates.matches(Templates.pattern($0, anchored: false), Templates.normalize(frame)) }) {
+                found.append(.sourceLine(frame))
+            }
+        }
         if let fact = cause.setting {
             wanted += 1
             if let line = settings.readFromLog[fact] {
@@ -151,6 +158,30 @@ public enum CauseChooser {
         if cause.all == true { return found.count == wanted && wanted > 0 ? found.sorted { strength($0) < strength($1) } : nil }
         // One signal is enough; the strongest found tells it (a context line over the message).
         return found.min { strength($0) < strength($1) }.map { [$0] }
+    }
+
+    /// A crash's frames that are the runtime's own: the check and what calls it (libdispatch's
+    /// queue assertion, Swift Concurrency's executor checks, libswiftDispatch's precondition).
+    static let runtimeFrameMarks = ["libdispatch", "libswift_Concurrency", "libswiftDispatch", "libswiftCore",
+                                    "swift_task_", "_checkExpectedExecutor", "dispatch_assert_queue", "_dispatchPreconditionTest"]
+
+    /// Swift Concurrency's executor checks: the frame above code they stopped on entry.
+    static let executorCheckMarks = ["swift_task_isCurrentExecutor", "_checkExpectedExecutor"]
+
+    /// The code Swift's executor check stopped as it was entered: the first frame of a crash's
+    /// stack (its `context`) outside the runtime, when the frame above it is that check (a
+    /// closure or a witness the Swift 6 mode checks on entry). Nil for a compiler diagnostic, a
+    /// crash pasted without such a frame, or another check (`_dispatchPreconditionTest`).
+    public static func enteredFrame(of entry: Entry) -> String? {
+        guard entry.severity == "runtime" else { return nil }
+        var above = entry.message
+        for frame in entry.context where ReadState.isFrame(frame) {
+            if !runtimeFrameMarks.contains(where: frame.contains) {
+                return executorCheckMarks.contains(where: above.contains) ? frame : nil
+            }
+            above = frame
+        }
+        return nil
     }
 
     /// The built-in causes whose fixes replace the row's (which would edit a vendor's

@@ -20,7 +20,8 @@ public struct Entry: Sendable, Hashable {
     /// The source line Swift 6's excerpt shows under it (the line the diagnostic points at).
     public var source: String?
     /// The excerpt's numbered lines up to and including `source` (the lines above it show the
-    /// code around it: the call whose closure it is in).
+    /// code around it: the call whose closure it is in). For a crash: the crashed thread's
+    /// frames after its first line, in order (the trap's own, then the code it stopped).
     public var context: [String] = []
 
     public init(location: String?, severity: String?, message: String, groups: [String], notes: [String] = []) {
@@ -119,6 +120,8 @@ struct ReadState {
     var crashEntry: Int?
     var crashHasFrame = false
     var crashHeaderAfterFrame = false
+    /// Another thread's header after the crash's frames: its frames are not the crash's.
+    var crashThreadEnded = false
 
     /// "  3 [ra]  0x00007f… _swift_task_checkIsolatedSwift + 18 in libswift_Concurrency.so"
     static func isFrame(_ raw: String) -> Bool {
@@ -126,8 +129,14 @@ struct ReadState {
             || raw.range(of: #"^\d+\s+\S+\s+0x[0-9a-fA-F]+\s"#, options: .regularExpression) != nil
     }
 
+    /// "Thread 4 Crashed:", "Thread 2 "oot.default-qos":", "Thread 0 crashed:": a thread's frames follow.
+    static func isThreadHeader(_ raw: String) -> Bool {
+        raw.range(of: #"^Thread \d+\b"#, options: .regularExpression) != nil
+    }
+
     mutating func take(_ line: Line, raw: String, matcher: Matcher) {
         if raw.contains("Program crashed") || raw.hasPrefix("Crashed Thread") { crashHeaderAfterFrame = crashHasFrame }
+        if Self.isThreadHeader(raw) || raw.contains("Program crashed") { crashThreadEnded = crashHasFrame }
         switch line {
         case .entry(let entry) where entry.severity == "runtime":
             // One crash is one entry: the frames of its stack that name the same trap
@@ -145,6 +154,7 @@ struct ReadState {
             crashEntry = entries.count - 1
             crashHasFrame = Self.isFrame(raw)
             crashHeaderAfterFrame = false
+            crashThreadEnded = false
             awaitingPath = false
             return
         case .entry(let entry):
@@ -184,6 +194,13 @@ struct ReadState {
                 excerptLines.append(lastSource!)
             }
             return  // an excerpt keeps the entry open: its notes follow it
+        case .other where Self.isFrame(raw) && crashEntry == entries.count - 1 && crashEntry != nil && !crashThreadEnded:
+            // The crashed thread's other frames join it too, in order: the first outside the
+            // runtime is the code the check stopped (`CauseChooser.enteredFrame`), the next its caller.
+            entries[entries.count - 1].context.append(raw)
+            crashHasFrame = true
+            skipped += 1
+            return
         case .other:
             if open, let last = entries.last, Continuation.joins(last.message, raw, matcher: matcher) {
                 // A terminal breaks mid-word, a log viewer at a space: the join the table knows wins.

@@ -145,6 +145,10 @@ public struct Cause: Decodable, Sendable {
     public var context: [String]?
     /// Templates found anywhere in the message itself (the declaration or type it names).
     public var message: [String]?
+    /// Templates found in a crash's first frame outside the runtime (`CauseChooser.enteredFrame`):
+    /// the code its check stopped on entry (`closure #1 in Scheduler.request()`, `protocol
+    /// witness for …`). Told like the source line.
+    public var entered: [String]?
     /// Templates found in the diagnostic's location (`Tests/%`: test code). The weakest
     /// signal: where a file is says less than anything printed about it.
     public var location: [String]?

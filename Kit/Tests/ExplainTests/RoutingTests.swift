@@ -80,6 +80,26 @@ struct RoutingTests {
         #expect(routing.kinds[0].entries.count == 1)
     }
 
+    /// The crashed thread's frames join the crash, the trap's and the code's alike; another
+    /// thread's, listed after it, do not. The first outside the runtime is the code it stopped.
+    @Test func aCrashKeepsItsOwnThreadsFramesOnly() throws {
+        let crash = """
+            Thread 1 crashed:
+              0      0x00007f3b729f32a2 _dispatch_assert_queue_fail + 82 in libdispatch.so
+              3 [ra] 0x00007f3b733952e3 _swift_task_checkIsolatedSwift + 18 in libswift_Concurrency.so
+              4 [ra] 0x00007f3b733dceaa swift_task_isCurrentExecutorWithFlags + 409 in libswift_Concurrency.so
+              5 [ra] 0x000055c1db1252df closure #1 in NotificationScheduler.requestAuthorization() + 158 in app
+              6 [ra] 0x00007f3b728ef04b closure #1 in NotificationCenterLike.requestAuthorization(completionHandler:) + 58 in libNotif.so
+            ...
+            Thread 2 "oot.default-qos":
+              0  0x00007fd2beacaf16 __futex_abstimed_wait_common + 198 in libc.so.6
+            """
+        let entry = try #require(LogReader.entries(in: crash, matcher: Kit.matcher, single: false).first)
+        #expect(entry.context.count == 4)
+        #expect(!entry.context.contains { $0.contains("__futex") })
+        #expect(CauseChooser.enteredFrame(of: entry)?.contains("closure #1 in NotificationScheduler.requestAuthorization()") == true)
+    }
+
     @Test func everyTemplateIsDistinctAndEveryRowSaysWhatTheKitTeaches() {
         var seen: Set<String> = []
         for row in Kit.table.rows {
