@@ -1,0 +1,68 @@
+import ExplainKit
+import Foundation
+import Testing
+
+/// A fresh tester's seventh round (Swift 6.3.1, Linux): each input exactly as pasted (the files
+/// under round7-inputs/, copied byte for byte from the tester's; a line quoted in the report, as
+/// quoted). Each test pins the row and cause it routes to, and the programs that prove that
+/// cause's fixes and wrong fixes (`Cause.programs`, a program's `expect:` and `wrong:` lines):
+/// ids, not the table's English.
+struct RouterRound7Tests {
+    static let router = Router(table: Kit.table)
+
+    /// An input file as the tester pasted it.
+    static func input(_ name: String) throws -> String {
+        try String(contentsOf: Kit.root.appendingPathComponent("Kit/Tests/ExplainTests/round7-inputs/\(name)"), encoding: .utf8)
+    }
+
+    static func program(_ name: String) throws -> Program {
+        let file = "Kit/Explain/programs/\(name).swift"
+        return try Program.parse(file: file, text: String(contentsOf: Kit.root.appendingPathComponent(file), encoding: .utf8))
+    }
+
+    /// The input's first diagnostic that routes to `row`.
+    static func routed(_ text: String, to row: String) throws -> RoutedDiagnostic {
+        try #require(router.route(text).diagnostics.first { $0.row?.id == row })
+    }
+
+    /// The cause told first names these programs, and each expects this row and cause (and
+    /// carries these wrong fixes).
+    static func expectProven(_ diagnostic: RoutedDiagnostic, cause: String, programs: [String], wrong: [String] = []) throws {
+        let first = try #require(diagnostic.causes?.first)
+        #expect(diagnostic.causes?.toldBy != nil)
+        #expect(first.id == cause)
+        #expect(first.programs == programs)
+        let proof = try program(try #require(programs.first))
+        #expect(proof.row == diagnostic.row?.id)
+        #expect(proof.cause == cause)
+        #expect(proof.wrong == wrong)
+    }
+}
+
+/// W1 and W2: a main-actor closure and a `@preconcurrency` witness a framework calls on its own
+/// thread. The fix starts at the frame the check stopped, the developer's own: the closure or the
+/// witness, not its caller; the row's one fix ("an isolated conformance…") is gone.
+extension RouterRound7Tests {
+    @Test func w1AClosureEnteredOffMainIsMadeSendableAndHops() throws {
+        for name in ["06s.crash", "06.crash"] {
+            let crash = try Self.routed(try Self.input(name), to: "executor-assumption")
+            #expect(CauseChooser.enteredFrame(of: crash.entry)?.contains("closure #1 in NotificationScheduler.requestAuthorization()") == true)
+            try Self.expectProven(crash, cause: "main-actor-closure", programs: ["z02-main-actor-closure-off-main"], wrong: ["HOP"])
+        }
+    }
+
+    @Test func w2APreconcurrencyWitnessEnteredOffMainBecomesANonisolatedHop() throws {
+        let crash = try Self.routed(try Self.input("38.out"), to: "executor-assumption")
+        #expect(CauseChooser.enteredFrame(of: crash.entry)?.contains("protocol witness for SessionDelegate.session(didReceiveMessage:)") == true)
+        try Self.expectProven(crash, cause: "preconcurrency-witness", programs: ["z03-preconcurrency-witness-off-main"], wrong: ["NONISOLATED"])
+    }
+
+    @Test func w1w2NoFixIsOfferedForEveryCauseOfTheTrap() throws {
+        let row = try #require(Kit.table.row(named: "executor-assumption"))
+        #expect(row.fixes.isEmpty)
+        // An `assumeIsolated` promise, pasted as one line, stays the main actor's own cause.
+        let line = try Self.routed("0  libdispatch.dylib              0x64d8 _dispatch_assert_queue_fail + 120", to: "executor-assumption")
+        #expect(line.causes?.first?.id == "main-actor")
+        #expect(line.causes?.first?.programs == ["e02-main-assume-isolated"])
+    }
+}
