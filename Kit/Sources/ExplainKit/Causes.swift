@@ -133,6 +133,16 @@ public enum CauseChooser {
                 found.append(.sourceLine(line))
             }
         }
+        if let kinds = cause.values {
+            wanted += 1
+            if let value = ValueKind.of(entry) {
+                // The note's wording says where the value's region is; the excerpt says what the
+                // value is. A parameter's note and a property's read the same ("sending main
+                // actor-isolated 'doc' to …"): the excerpt decides.
+                guard kinds.contains(value.kind.rawValue) else { return nil }
+                found.append(.sourceLine(value.line))
+            }
+        }
         if let templates = cause.entered {
             wanted += 1
             if let frame = enteredFrame(of: entry),
@@ -222,4 +232,71 @@ public enum CauseChooser {
                 "until then, keep the framework's types out of your concurrent code, and report the warning to its vendor"],
         wrongFixes: ["editing the `.swiftinterface` file: the next install or build puts it back",
                      "changing your declarations to match: the one named is the framework's"])
+}
+
+/// What the value a diagnostic names is, read from the excerpt's lines above it: a parameter
+/// of the function shown (or read from one), actor state (`self.x`, a property, or a local
+/// read from one: `let doc = model.draft`), or a local made here. Nil when the excerpt does not
+/// show it (a line pasted alone, a declaration out of view).
+public enum ValueKind: String, Sendable {
+    case parameter, state, local
+
+    /// The kind and the line that shows it.
+    public static func of(_ entry: Entry) -> (kind: ValueKind, line: String)? {
+        guard entry.severity != "runtime", !entry.context.isEmpty, let name = valueNamed(in: entry.message) else { return nil }
+        return resolve(name, in: entry.context, depth: 0).map { ($0.kind, $0.line ?? entry.source ?? name) }
+    }
+
+    /// The first quoted name in a message that names a value: not a type ("… of non-Sendable
+    /// type 'XCTestCase'"), and spelled as Swift spells values, lower case or `_` first.
+    static func valueNamed(in message: String) -> String? {
+        var rest = message[...]
+        while let range = rest.range(of: #"'[^']+'"#, options: .regularExpression) {
+            let name = String(rest[range].dropFirst().dropLast())
+            let before = rest[..<range.lowerBound].lowercased()
+            if !before.hasSuffix("type "), let first = name.first, first.isLowercase || first == "_" { return name }
+            rest = rest[range.upperBound...]
+        }
+        return nil
+    }
+
+    static let identifier = #"[A-Za-z_][A-Za-z0-9_]*"#
+
+    static func resolve(_ name: String, in lines: [String], depth: Int) -> (kind: ValueKind, line: String?)? {
+        guard depth < 4 else { return nil }
+        // `self.draft`, `model.draft`: a path; its root decides (`self`: the actor's state).
+        if name.contains(".") {
+            let root = String(name.prefix { $0 != "." })
+            if root == "self" { return (.state, nil) }
+            return resolve(root, in: lines, depth: depth + 1).map { $0.kind == .local ? (.state, $0.line) : $0 }
+        }
+        guard name.range(of: "^\(identifier)$", options: .regularExpression) != nil else { return nil }
+        let escaped = NSRegularExpression.escapedPattern(for: name)
+        for line in lines.reversed() {
+            // `let doc = model.draft`, `var doc: Draft = make()`, `if let doc = …`, `guard let doc = …`
+            if let match = line.range(of: #"\b(let|var)\s+"# + escaped + #"\b\s*(:[^=]+)?=\s*"#, options: .regularExpression) {
+                let value = line[match.upperBound...].trimmingCharacters(in: .whitespaces)
+                    .replacingOccurrences(of: #"^(try\??|await)\s+"#, with: "", options: .regularExpression)
+                    .replacingOccurrences(of: #"\s*(else\s*\{.*|\{.*|;.*)$"#, with: "", options: .regularExpression)
+                // A read of a path with no call (`model.draft`, `self.items`): the local is that state.
+                if value.range(of: "^\(identifier)(\\.\(identifier))+$", options: .regularExpression) != nil {
+                    return resolve(value, in: lines, depth: depth + 1).map { ($0.kind == .local ? .state : $0.kind, line) }
+                        ?? (.state, line)
+                }
+                return (.local, line)
+            }
+            // A parameter: `func share(_ doc: Draft)`, `init(doc: Draft)`, a closure's `{ doc in`.
+            let signature = line.range(of: #"\b(func|init\??|subscript)\b[^(]*\("#, options: .regularExpression) != nil
+            if signature, line.range(of: #"[(,]\s*(\w+\s+)?"# + escaped + #"\s*:"#, options: .regularExpression) != nil {
+                return (.parameter, line)
+            }
+            if line.range(of: #"\{\s*(\[[^\]]*\]\s*)?\(?[\w\s,:<>?\[\]@]*\b"# + escaped + #"\b[\w\s,:<>?\[\]@]*\)?\s+in\b"#,
+                          options: .regularExpression) != nil {
+                return (.parameter, line)
+            }
+            // The enclosing function's signature does not declare it: a property of `self`.
+            if signature { return (.state, line) }
+        }
+        return nil
+    }
 }

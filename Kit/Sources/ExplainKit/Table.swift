@@ -152,6 +152,10 @@ public struct Cause: Decodable, Sendable {
     /// Templates found in the diagnostic's location (`Tests/%`: test code). The weakest
     /// signal: where a file is says less than anything printed about it.
     public var location: [String]?
+    /// What the value the message names must be, as the excerpt shows it (`ValueKind`):
+    /// "parameter", "state", "local". When the excerpt shows something else, the cause is not
+    /// told, whatever its note says; when it shows this, that tells the cause like a source line.
+    public var values: [String]?
     /// A build setting that names it, when the caller knows the settings (`--package`, `try`).
     public var setting: BuildSettings.Fact?
     public var fixes: [String]

@@ -66,3 +66,30 @@ extension RouterRound7Tests {
         #expect(line.causes?.first?.programs == ["e02-main-assume-isolated"])
     }
 }
+
+/// W3: the note says "sending main actor-isolated 'doc' to …" for a parameter and for a local
+/// read from a property alike; what `doc` is, the excerpt says.
+extension RouterRound7Tests {
+    @Test func w3ALocalReadFromAModelIsActorStateNotAParameter() throws {
+        let send = try Self.routed(try Self.input("10b.log"), to: "sending-value")
+        #expect(ValueKind.of(send.entry)?.kind == .state)
+        try Self.expectProven(send, cause: "actor-state", programs: ["z01-state-local-sent", "v03-actor-buffer"], wrong: ["SENDING"])
+        // Both of the same file's lines are the model's state, one kind.
+        let both = Self.router.route(try Self.input("10.log"))
+        #expect(both.diagnostics.map { $0.causes?.first?.id } == ["actor-state", "actor-state"])
+    }
+
+    @Test func w3AParameterWithTheSameNoteStaysTaskIsolated() throws {
+        let log = #"""
+            v.swift:4:53: error: sending 'doc' risks causing data races [#SendingRisksDataRace]
+            2 | final class Doc {}
+            3 | func index(_ d: Doc) async {}
+            4 | @MainActor func reindex(doc: Doc) async { await index(doc) }
+              |                                                     |- error: sending 'doc' risks causing data races [#SendingRisksDataRace]
+              |                                                     `- note: sending main actor-isolated 'doc' to nonisolated global function 'index' risks causing data races between nonisolated and main actor-isolated uses
+            """#
+        let send = try Self.routed(log, to: "sending-value")
+        #expect(ValueKind.of(send.entry)?.kind == .parameter)
+        #expect(send.causes?.first?.id == "task-isolated")
+    }
+}
