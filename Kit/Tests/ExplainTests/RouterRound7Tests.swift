@@ -93,3 +93,13 @@ extension RouterRound7Tests {
         #expect(send.causes?.first?.id == "task-isolated")
     }
 }
+
+/// W4: `path(in:)` of a Shape reads a main-actor model; the compiler's note offers `@MainActor`,
+/// which the Sendable protocol's nonisolated requirement refuses.
+extension RouterRound7Tests {
+    @Test func w4AShapeGetsItsValuesPassedIn() throws {
+        let read = try Self.routed(try Self.input("22.log"), to: "isolated-ref-nonisolated")
+        try Self.expectProven(read, cause: "shape-path", programs: ["z04-shape-reads-main-actor-model"],
+                              wrong: ["MAIN_ACTOR_METHOD", "MAIN_ACTOR_TYPE", "ISOLATED"])
+    }
+}
