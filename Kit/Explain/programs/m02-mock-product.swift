@@ -1,6 +1,6 @@
 // source: https://github.com/RevenueCat/purchases-hybrid-common/pull/422
 // flags: -swift-version 6
-// expect: sendable-class-mutable
+// expect: sendable-class-mutable stored-var
 // runs: sub
 // shape: a test double declared Sendable with a mutable property
 #if FIXED

@@ -103,3 +103,14 @@ extension RouterRound7Tests {
                               wrong: ["MAIN_ACTOR_METHOD", "MAIN_ACTOR_TYPE", "ISOLATED"])
     }
 }
+
+/// W5: a wrapped property's storage, '_theme', in a class declared Sendable.
+extension RouterRound7Tests {
+    static let w5 = "stored property '_theme' of 'Sendable'-conforming class 'SettingsStore' is mutable"
+
+    @Test func w5AWrappedPropertyIsOfferedTheMainActorNotALet() throws {
+        let mutable = try Self.routed(Self.w5, to: "sendable-class-mutable")
+        try Self.expectProven(mutable, cause: "property-wrapper", programs: ["z05-wrapped-property-in-sendable-class"], wrong: ["LET"])
+        #expect(Kit.table.row(named: "sendable-class-mutable")?.programs == ["z05-wrapped-property-in-sendable-class"])
+    }
+}
