@@ -114,3 +114,11 @@ extension RouterRound7Tests {
         #expect(Kit.table.row(named: "sendable-class-mutable")?.programs == ["z05-wrapped-property-in-sendable-class"])
     }
 }
+
+/// W6: a managed object captured by `performBackgroundTask`'s `@Sendable` block.
+extension RouterRound7Tests {
+    @Test func w6AManagedObjectCrossesAsItsObjectID() throws {
+        let capture = try Self.routed(try Self.input("12.log"), to: "sendable-closure-capture")
+        try Self.expectProven(capture, cause: "core-data-object", programs: ["z06-managed-object-in-background-task"])
+    }
+}
