@@ -7,6 +7,7 @@ import Foundation
 struct Evidence {
     let root: URL
     let scratch: URL
+    let router: Router
     var log: (String) -> Void
 
     /// reproduction → the lines it printed, or why it could not run.
@@ -23,6 +24,11 @@ struct Evidence {
             if let file = reproduction.file { out[reproduction] = compile(file) }
             if let note = reproduction.note { out[reproduction] = block(in: note, opening: reproduction.block ?? "") }
             if let probe = reproduction.probe { out[reproduction] = run(probe: probe) }
+            if let program = reproduction.program {
+                log("running \(program) before its fix …")
+                out[reproduction] = ProgramBuilder(root: root, scratch: scratch.appendingPathComponent("reproduced-programs"), router: router)
+                    .printedBefore(program)
+            }
         }
         return out
     }

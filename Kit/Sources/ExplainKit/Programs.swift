@@ -168,6 +168,23 @@ struct ProgramBuilder: Sendable {
         output.split(separator: "\n").filter { $0.contains("error:") || $0.contains("warning:") }
     }
 
+    /// What a program with `before: runs` prints when run before its fix: a row's reproduction
+    /// (`Reproduction.program`).
+    func printedBefore(_ file: String) -> Result<[String], TableError> {
+        let name = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
+        guard let text = try? String(contentsOf: root.appendingPathComponent(file), encoding: .utf8) else {
+            return .failure(TableError("no program \(file)"))
+        }
+        do {
+            let program = try Program.parse(file: file, text: text)
+            guard program.runsBefore else { return .failure(TableError("\(file) has no '// before: runs' line")) }
+            try? FileManager.default.createDirectory(at: scratch.appendingPathComponent("modules"), withIntermediateDirectories: true)
+            return .success(run(program, name: name, defines: []).split(separator: "\n").map(String.init))
+        } catch {
+            return .failure(error as? TableError ?? TableError("\(error)"))
+        }
+    }
+
     func compile(_ program: Program, fixed: Bool) -> Run {
         compile(program, defines: fixed ? ["FIXED"] : [])
     }

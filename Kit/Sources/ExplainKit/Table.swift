@@ -108,12 +108,16 @@ public struct Reproduction: Decodable, Sendable, Hashable {
     public var block: String?
     /// A probe under `Steps/probes/`, run by `Scripts/probe`.
     public var probe: String?
+    /// A program under `Kit/Explain/programs/` with `before: runs`: what it prints when run
+    /// before its fix (a TSan report no probe shows).
+    public var program: String?
 
     public var label: String {
         if let stage { return "stage \(stage) (complete checking)" }
         if let file { return file }
         if let note { return "\(note) [\(block ?? "")]" }
         if let probe { return "Scripts/probe \(probe)" }
+        if let program { return "\(program) (run before its fix)" }
         return "(none)"
     }
 }

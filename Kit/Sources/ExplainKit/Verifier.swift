@@ -26,7 +26,7 @@ public struct Verifier {
         try? FileManager.default.removeItem(at: scratch)
         try? FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
-        let evidence = Evidence(root: root, scratch: scratch, log: log)
+        let evidence = Evidence(root: root, scratch: scratch, router: Router(table: table), log: log)
             .gather(Set(table.rows.flatMap(\.reproductions)))
         var problems: [String] = []
         var lines: [String] = []

@@ -122,3 +122,15 @@ extension RouterRound7Tests {
         try Self.expectProven(capture, cause: "core-data-object", programs: ["z06-managed-object-in-background-task"])
     }
 }
+
+/// U1: TSan's 'Swift access race' is a race like its 'data race'.
+extension RouterRound7Tests {
+    @Test func u1ASwiftAccessRaceIsARace() throws {
+        let log = Self.router.route(try Self.input("06-tsan.out"))
+        #expect(log.unknownCount == 0 && log.exitStatus == 0)
+        #expect(log.diagnostics.first?.row?.id == "tsan-data-race")
+        #expect(Kit.table.row(named: "tsan-data-race")?.programs == ["z07-swift-access-race"])
+        #expect(Kit.table.row(named: "tsan-data-race")?.reproductions.contains { $0.program == "Kit/Explain/programs/z07-swift-access-race.swift" } == true)
+        #expect(try Self.program("z07-swift-access-race").runsBefore)
+    }
+}
