@@ -60,14 +60,37 @@ public struct RoutedLog: Sendable {
     /// an unknown warning about concurrency. Bad input (2) never gets here.
     public var exitStatus: Int32 { routing.unknown.contains { Self.counts($0, concurrencyGroups: concurrencyGroups) } ? 1 : 0 }
 
-    /// The words that make an unknown warning a concurrency one (`--help` lists them).
+    /// The words that make an unknown warning a concurrency one (`--help` lists them), found in
+    /// the message's own words, not inside the names it quotes ('uploadTask' is a name).
     public static let concurrencyTerms = ["actor", "sendable", "isolat", "async", "await", "concurren", "task",
                                           "sending", "data race", "thread", "executor", "continuation", "@preconcurrency"]
 
+    /// A quoted word that is itself a concurrency keyword, attribute or type ('nonisolated',
+    /// '@MainActor', 'Sendable', 'Task'): it counts, where a quoted name that contains one does not.
+    public static let quotedConcurrencyWords: Set<String> = [
+        "sendable", "nonisolated", "isolated", "await", "async", "actor", "mainactor", "globalactor", "preconcurrency",
+        "concurrent", "sending", "task", "taskgroup", "throwingtaskgroup", "asyncstream", "asyncthrowingstream",
+        "checkedcontinuation", "unsafecontinuation", "sendablemetatype", "distributedactor"]
+
+    /// Does the message name a concurrency term in its own words, or quote a concurrency keyword?
+    public static func namesConcurrency(_ message: String) -> Bool {
+        let lower = message.lowercased()
+        let quote = #"'[^']*'|`[^`]*`"#
+        let prose = lower.replacingOccurrences(of: quote, with: " ", options: .regularExpression)
+        if concurrencyTerms.contains(where: prose.contains) { return true }
+        var rest = lower[...]
+        while let range = rest.range(of: quote, options: .regularExpression) {
+            let word = rest[range].dropFirst().dropLast().drop { $0 == "@" }
+            let bare = word.hasPrefix("nonisolated(") ? "nonisolated" : String(word)
+            if quotedConcurrencyWords.contains(bare) { return true }
+            rest = rest[range.upperBound...]
+        }
+        return false
+    }
+
     static func counts(_ entry: Entry, concurrencyGroups: Set<String>) -> Bool {
         guard entry.severity == "warning" else { return true }
-        let text = entry.message.lowercased()
-        return entry.groups.contains(where: concurrencyGroups.contains) || concurrencyTerms.contains { text.contains($0) }
+        return entry.groups.contains(where: concurrencyGroups.contains) || namesConcurrency(entry.message)
     }
 }
 

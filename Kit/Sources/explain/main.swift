@@ -26,8 +26,9 @@ let usage = """
     no concurrency term (an unused variable: listed, not counted against the log); 1 when
     an unknown error, trap or bare message, or an unknown warning naming a concurrency term
     (actor, Sendable, isolat…, async, await, concurren…, task, sending, data race, thread,
-    executor, continuation, @preconcurrency, or a concurrency group's [#Group] tag, not
-    [#no-usage]); 2 for bad input.
+    executor, continuation, @preconcurrency, in its own words: a quoted name such as
+    'uploadTask' is not a term, a quoted keyword such as 'nonisolated' is; or a concurrency
+    group's [#Group] tag, not [#no-usage]); 2 for bad input.
     The table: Kit/Explain/table.json.
     """
 

@@ -134,3 +134,17 @@ extension RouterRound7Tests {
         #expect(try Self.program("z07-swift-access-race").runsBefore)
     }
 }
+
+/// U2: a name holding "task" is not a concurrency term; a quoted keyword is.
+extension RouterRound7Tests {
+    @Test func u2AnUnusedValueNamedTaskIsNotAConcurrencyWarning() throws {
+        for name in ["28.log", "28b.log"] {
+            let log = Self.router.route(try Self.input(name))
+            #expect(log.unknownCount == 1)
+            #expect(log.exitStatus == 0, "\(name)")
+        }
+        #expect(!RoutedLog.namesConcurrency("initialization of immutable value 'uploadTask' was never used"))
+        #expect(RoutedLog.namesConcurrency("'nonisolated' can not be applied to local variables"))
+        #expect(RoutedLog.namesConcurrency("capture of 'task' with non-sendable type"))
+    }
+}
