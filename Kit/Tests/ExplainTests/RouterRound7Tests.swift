@@ -148,3 +148,20 @@ extension RouterRound7Tests {
         #expect(RoutedLog.namesConcurrency("capture of 'task' with non-sendable type"))
     }
 }
+
+/// The unknown lines the round asked rows for, as quoted in its report: each routes to its row,
+/// and the row names the program that proves its fix.
+extension RouterRound7Tests {
+    static func expectNewRow(_ line: String, row: String, proof: String) throws {
+        let routed = try #require(Self.router.route(line).diagnostics.first)
+        #expect(routed.row?.id == row)
+        #expect(routed.row?.programs == [proof])
+        #expect(try Self.program(proof).row == row)
+        #expect(try Self.program(proof).runsBefore == routed.row?.isRuntime)
+    }
+
+    @Test func aStreamAwaitedByTwoTasksHasItsRow() throws {
+        try Self.expectNewRow("_Concurrency/AsyncStreamBuffer.swift:253: Fatal error: attempt to await next() on more than one task",
+                              row: "stream-next-on-two-tasks", proof: "z08-stream-iterated-by-two-tasks")
+    }
+}
