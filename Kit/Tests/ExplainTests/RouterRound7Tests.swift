@@ -165,3 +165,12 @@ extension RouterRound7Tests {
                               row: "stream-next-on-two-tasks", proof: "z08-stream-iterated-by-two-tasks")
     }
 }
+
+extension RouterRound7Tests {
+    @Test func twoIsolationAttributesAndANonisolatedNonSendableLetHaveRows() throws {
+        try Self.expectNewRow("instance method 'refresh()' has multiple actor-isolation attributes (@MainActor and @concurrent)",
+                              row: "multiple-isolation-attributes", proof: "z09-main-actor-and-concurrent")
+        try Self.expectNewRow("'nonisolated' can not be applied to variable with non-'Sendable' type 'NumberFormatter'",
+                              row: "nonisolated-nonsendable-storage", proof: "z10-nonisolated-let-nonsendable")
+    }
+}
