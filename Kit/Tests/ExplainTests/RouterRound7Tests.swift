@@ -174,3 +174,15 @@ extension RouterRound7Tests {
                               row: "nonisolated-nonsendable-storage", proof: "z10-nonisolated-let-nonsendable")
     }
 }
+
+extension RouterRound7Tests {
+    @Test func anIsolatedClassParameterAndAnAwaitInAnAutoclosureHaveRows() throws {
+        try Self.expectNewRow("'isolated' parameter type 'SessionStore' does not conform to 'Actor' or 'DistributedActor'",
+                              row: "isolated-parameter-not-actor", proof: "z11-isolated-parameter-of-a-class")
+        try Self.expectNewRow("'await' in an autoclosure that does not support concurrency",
+                              row: "await-in-autoclosure", proof: "z12-await-in-assert-autoclosure")
+        let log = Self.router.route(try Self.input("27.log"))
+        #expect(log.diagnostics.map { $0.row?.id } == ["isolated-ref-nonisolated", "await-in-autoclosure"])
+        #expect(log.exitStatus == 0)
+    }
+}
