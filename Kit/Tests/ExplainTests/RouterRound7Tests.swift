@@ -186,3 +186,13 @@ extension RouterRound7Tests {
         #expect(log.exitStatus == 0)
     }
 }
+
+/// A RIGHT finding's remark: under default isolation the protocol must be nonisolated too.
+extension RouterRound7Tests {
+    @Test func aDefaultIsolationProtocolRequirementIsProvenByItsOwnProgram() throws {
+        let proof = try Self.program("z13-default-isolation-protocol-requirement")
+        #expect(proof.row == "isolated-outside-actor" && proof.cause == "default-main-actor" && proof.wrong == ["TYPE_ONLY"])
+        let cause = try #require(Kit.table.row(named: "isolated-outside-actor")?.causes?.first { $0.id == "default-main-actor" })
+        #expect(cause.programs?.contains("z13-default-isolation-protocol-requirement") == true)
+    }
+}
