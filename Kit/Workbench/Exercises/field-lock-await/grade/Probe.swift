@@ -22,6 +22,14 @@ enum Probe {
             let together = try await deposits(Schedule(order: .allAtOnce)).together
             return Measured(holds: together == 2,
                             seen: "when the process first had nothing left to run, \(together) of 2 deposits had reached the await (the rest were waiting for a lock)")
+        case .depositsCountOnceConfirmed:
+            return try await Explore.each { schedule in
+                let reads = try await readsWhilePending(schedule)
+                let early = reads.first { $0.balance > $0.confirmed }
+                return Measured(holds: !reads.isEmpty && early == nil,
+                                seen: early.map { "deposits of 10 and 20 held at their confirm: the balance read \($0.balance) when \($0.confirmed) had been confirmed" }
+                                    ?? "deposits of 10 and 20 held at their confirm: \(reads.count) balances read between releases, none above what was confirmed")
+            }
         default:
             return Measured(holds: false, seen: "this exercise does not measure \(property.rawValue)")
         }
@@ -40,6 +48,31 @@ enum Probe {
             }
         }
         return (await account.balance, firstIdle.all.first ?? 0)
+    }
+
+    /// The balance read at idles between releases, each beside the sum of the deposits whose
+    /// confirm had resumed by the time the read returned. The solution adds only after its
+    /// confirm returns, so in every order its balance is never above that sum; an answer that
+    /// adds before the await shows money the bank has not approved. Reads alternate with
+    /// releases, so a read that blocks (a lock held across the await) does not stop the day.
+    private static func readsWhilePending(_ schedule: Schedule) async throws -> [(balance: Int, confirmed: Int)] {
+        let gate = Gate(schedule), confirmed = Mutex(0), readNext = Mutex(true)
+        let reads = Recorder<(balance: Int, confirmed: Int)>()
+        let account = Account()
+        try await Drive.run("two deposits held at their confirm, the balance read while they wait, \(schedule)", release: {
+            guard gate.parked > 0, readNext.withLock({ read in defer { read.toggle() }; return read }) else { return gate.release() }
+            Task {
+                let balance = await account.balance
+                reads.add((balance, confirmed.withLock { $0 }))
+            }
+            return 1
+        }) {
+            await withTaskGroup(of: Void.self) { group in
+                group.addTask { await account.deposit(10) { await gate.pass(); confirmed.withLock { $0 += 10 } } }
+                group.addTask { await account.deposit(20) { await gate.pass(); confirmed.withLock { $0 += 20 } } }
+            }
+        }
+        return reads.all
     }
 
     /// Every deposit counts when many resume at once: each round, `tasks` tasks on threads of
