@@ -38,40 +38,68 @@ enum Probe {
 
     static func measure(_ property: FieldPropertyID) async throws -> Measured {
         let explored = try await eachOrder(property)
-        guard property == .groupRunsEveryItemOnce, explored.holds else { return explored }
-        let few = try await Explore.each(Few.counts) { few in try await fewItems(few.count) }
-        guard few.holds else { return few }
-        let busy = await workersTakeTurnsAtOnce()
-        return busy.holds ? Measured(holds: true, seen: "\(explored.seen); \(few.seen); \(busy.seen)") : busy
+        guard explored.holds else { return explored }
+        switch property {
+        case .groupRunsEveryItemOnce:
+            let few = try await Explore.each(Few.counts) { few in try await fewItems(few.count) }
+            guard few.holds else { return few }
+            let busy = await resumedAtOnce().everyOnce
+            return busy.holds ? Measured(holds: true, seen: "\(explored.seen); \(few.seen); \(busy.seen)") : busy
+        case .groupStaysWithinTheLimit:
+            // The gated orders hand out slots one idle at a time; a slot taken in two steps
+            // (a check, then a count) goes over only when children resume together.
+            let busy = await resumedAtOnce().withinLimit
+            return busy.holds ? Measured(holds: true, seen: "\(explored.seen); \(busy.seen)") : busy
+        default:
+            return explored
+        }
     }
 
-    /// Every item once when the workers resume beside each other: rounds of `items` items on
-    /// threads of the harness's own (`Lanes`), no gate, each item's work a `Task.yield()`, so
-    /// the group's children take the next item at the same moments thousands of times. A
-    /// shared place in `items` read under one lock and moved on under another lets two take
-    /// the same item. Rounds run until `wanted` of them had more than one item at work at once
-    /// (counted), or an item runs twice or never. Counts decide; no verdict waits for time.
-    static func workersTakeTurnsAtOnce() async -> Measured {
+    /// The stress below, run once a process and judged for both properties.
+    nonisolated(unsafe) private static var stressed: (everyOnce: Measured, withinLimit: Measured)?
+
+    private static func resumedAtOnce() async -> (everyOnce: Measured, withinLimit: Measured) {
+        if let stressed { return stressed }
+        let outcome = await workersTakeTurnsAtOnce()
+        stressed = outcome
+        return outcome
+    }
+
+    /// Every item once, and never more at work than the limit, when the children resume beside
+    /// each other: rounds of `items` items on threads of the harness's own (`Lanes`), no gate,
+    /// each item's work a `Task.yield()`, so the group's children take the next item (and a
+    /// slot) at the same moments thousands of times. A shared place in `items` read under one
+    /// lock and moved on under another lets two take the same item; a free-slot count checked
+    /// and then taken in two steps lets two take the last slot. The solution keeps both in
+    /// every round. Rounds run until `wanted` of them had more than one item at work at once
+    /// (counted), or an item runs twice or never, or more than the limit are at work (counted
+    /// at every entry). Counts decide; no verdict waits for time.
+    static func workersTakeTurnsAtOnce() async -> (everyOnce: Measured, withinLimit: Measured) {
         let items = 3_000, wanted = 60, most = 300, wide = 8
         Crash.during("with \(items) items on threads that resume at once")
-        let outcome = await withCheckedContinuation { (done: CheckedContinuation<(rounds: Int, together: Int, bad: [Int: Int]), Never>) in
+        let outcome = await withCheckedContinuation { (done: CheckedContinuation<(rounds: Int, together: Int, bad: [Int: Int], widest: Int), Never>) in
             Thread {
-                var rounds = 0, together = 0, bad: [Int: Int] = [:]
-                while together < wanted, rounds < most, bad.isEmpty {
+                var rounds = 0, together = 0, bad: [Int: Int] = [:], widest = 0
+                while together < wanted, rounds < most, bad.isEmpty, widest <= wide {
                     let round = busyRound(items: items, limit: wide)
                     rounds += 1
                     if round.most > 1 { together += 1 }
+                    widest = max(widest, round.most)
                     bad = (0..<items).reduce(into: [:]) { bad, item in if round.runs[item] != 1 { bad[item] = round.runs[item] ?? 0 } }
                 }
-                done.resume(returning: (rounds, together, bad))
+                done.resume(returning: (rounds, together, bad, widest))
             }.start()
         }
         Crash.during("measuring")
         let twice = outcome.bad.filter { $0.value > 1 }.keys.sorted(), never = outcome.bad.filter { $0.value == 0 }.keys.sorted()
-        return Measured(holds: outcome.bad.isEmpty,
-                        seen: "\(items) items with limit \(wide), resumed at once, \(outcome.rounds) rounds (\(outcome.together) with items at work together): "
-                            + (outcome.bad.isEmpty ? "each item run once"
-                               : "in round \(outcome.rounds), \(twice.count) run more than once (first \(twice.prefix(5))), \(never.count) never run"))
+        let how = "\(items) items with limit \(wide), resumed at once, \(outcome.rounds) rounds (\(outcome.together) with items at work together): "
+        let everyOnce = Measured(holds: outcome.bad.isEmpty,
+                                 seen: how + (outcome.bad.isEmpty ? "each item run once"
+                                              : "in round \(outcome.rounds), \(twice.count) run more than once (first \(twice.prefix(5))), \(never.count) never run"))
+        let withinLimit = Measured(holds: outcome.widest <= wide,
+                                   seen: how + "at most \(outcome.widest) at work at once"
+                                       + (outcome.widest > wide ? " (over the limit in round \(outcome.rounds))" : ""))
+        return (everyOnce, withinLimit)
     }
 
     /// One round on fresh threads: how often each item ran, and the most at work at once.
