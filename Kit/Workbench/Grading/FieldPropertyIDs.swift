@@ -46,7 +46,7 @@ enum FieldPropertyID: String, CaseIterable, Codable, Sendable {
         case .groupRunsEveryItemOnce: "every item runs, each once"
         case .streamEveryConsumerGetsEveryValue: "every consumer receives every value, in the order sent"
         case .streamEndsForEveryConsumer: "every consumer's loop ends when the feed finishes"
-        case .streamForgetsAGoneSubscriber: "a subscriber whose loop was cancelled is no longer sent to"
+        case .streamForgetsAGoneSubscriber: "a subscriber whose loop was cancelled or left is forgotten: no longer sent to, nor kept"
         case .streamKeepsALaggingConsumersValues: "a subscriber that falls far behind still gets every value, in order"
         case .depositsLoseNoUpdate: "two deposits suspended at the same time both count"
         case .depositsOverlapAtTheAwait: "a deposit does not wait for another's suspension (no lock held across the await)"

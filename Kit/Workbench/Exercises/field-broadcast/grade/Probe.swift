@@ -20,6 +20,13 @@ enum Probe {
 
     static func measure(_ property: FieldPropertyID) async throws -> Measured {
         if property == .streamKeepsALaggingConsumersValues { return try await lagging() }
+        if property == .streamForgetsAGoneSubscriber {
+            // The count is the answer's own word; what it still holds is measured apart.
+            let counted = try await Explore.each(orders) { order in try await Day(order, finishing: false).forgets() }
+            guard counted.holds else { return counted }
+            let released = try await goneSubscriberReleased()
+            return released.holds ? Measured(holds: true, seen: "\(counted.seen); \(released.seen)") : released
+        }
         return try await Explore.each(orders) { order in
             let day = try await Day(order, finishing: property == .streamEndsForEveryConsumer)
             switch property {
@@ -69,6 +76,42 @@ enum Probe {
                                 + (missing.isEmpty ? ", out of order" : ", never got \(missing.count) (the first \(missing.prefix(3).map(String.init).joined(separator: ", ")))"))
         }
         return Measured(holds: true, seen: "a subscriber that stopped reading while \(backlog - 1) values were sent got every one, in order, once it read again")
+    }
+
+    /// A value of the probe's own, so the probe sees when the last reference to it goes.
+    final class Reading: Sendable { let value: Int; init(_ value: Int) { self.value = value } }
+    final class Watched: @unchecked Sendable { weak var reading: Reading? }
+
+    /// A subscriber reads one value, stops at a gate while a second is sent (it waits in its
+    /// stream's buffer), then leaves its loop without reading it. A value is sent after it
+    /// left, and the process goes idle. The solution forgets the subscriber, so its stream and
+    /// the unread value are freed; a broadcaster that keeps the gone subscriber's continuation
+    /// (whatever its count says) keeps the stream's buffer, and every later send still goes to
+    /// it. Freed or not is a weak reference, read at idle: no time.
+    static func goneSubscriberReleased() async throws -> Measured {
+        let broadcaster = await MainActor.run { Broadcaster<Reading>() }
+        let gate = Gate(), watched = Watched(), ended = Recorder<Bool>()
+        // The stream lives only in the loop's frame: a copy kept here would keep its buffer.
+        Task.detached {
+            let stream = await MainActor.run { broadcaster.subscribe() }
+            for await _ in stream { await gate.pass(); break }
+            ended.add(true)
+        }
+        try await Drive.untilQuiet("one subscriber waiting")
+        await MainActor.run { broadcaster.send(Reading(1)) }
+        try await Drive.untilQuiet("the first value sent")
+        await MainActor.run {
+            let unread = Reading(2)
+            watched.reading = unread
+            broadcaster.send(unread)
+        }
+        try await Drive.untilQuiet("the subscriber leaving with a value unread", release: gate.releaseAll)
+        await MainActor.run { broadcaster.send(Reading(3)) }
+        try await Drive.untilQuiet("a value sent after it left")
+        let kept = watched.reading != nil
+        return Measured(holds: !ended.all.isEmpty && !kept,
+                        seen: kept ? "a subscriber left its loop with one value unread, and another was sent: the broadcaster still holds its stream (the unread value was never freed)"
+                                   : "a subscriber that left its loop with a value unread was let go (its stream and the value freed)")
     }
 
     /// One subscriber: its loop, what it received, and when it listened (the sends between).
