@@ -25,7 +25,7 @@ enum ExerciseCheckID: String, CaseIterable, Codable, Sendable {
         case .addingADrinkDoesNotWait: "adding a drink returns at once and lists it, while HealthKit is still saving it"
         case .earlierSampleArrives: "a sample another app saved before the first launch arrives, however late the Health sheet is answered"
         case .reportBufferedAtRelease: "the app released with a live report not yet applied goes quietly, and launches again"
-        case .twoTapsSaveBoth: "two drinks tapped in one turn of the main thread both reach HealthKit, each once"
+        case .twoTapsSaveBoth: "two drinks tapped in one turn of the main thread, or one while the other is saving, both reach HealthKit, each once"
         }
     }
 }

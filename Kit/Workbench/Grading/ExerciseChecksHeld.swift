@@ -33,6 +33,31 @@ extension ExerciseChecks {
                 "tapped a latte then an espresso in one turn of the main thread: HealthKit got \(mg) mg, not \(tapped) "
                     + "(the save task read the drink list when it ran, after the second tap, not the drink it was made for)")
         }
+        try await tapDuringHeldSave(run)
+    }
+
+    /// The other order: a drink tapped while the save before it is held at HealthKit. The
+    /// solution's second task saves its own drink whatever the first is doing; a queue that
+    /// one task drains from a copy, then empties, drops the drink added during the await.
+    @MainActor
+    private static func tapDuringHeldSave(_ run: AppRun) async throws {
+        let stored = run.health.samples.count
+        let gate = run.health.hold(.save)
+        defer { gate.open() }
+        try run.tapAddDrink(.latte)
+        // Idle with the latte's save at the gate (an answer that never saves it fails below).
+        _ = await run.waitUntilIdle(holding: [gate], or: { false })
+        try run.tapAddDrink(.singleEspresso)
+        _ = await run.waitUntilIdle(holding: [gate], or: { false })
+        gate.open()
+        await run.quiesce()
+        let mg = run.health.samples.dropFirst(stored).map { $0.quantity.doubleValue(for: .gramUnit(with: .milli)) }
+        let tapped = [DrinkType.latte, .singleEspresso].map(\.mgCaffeinePerServing)
+        if mg.sorted() != tapped.sorted() {
+            throw ExerciseCheckFailure(
+                "tapped a latte, then an espresso while the latte's save was held at HealthKit: HealthKit got \(mg) mg, "
+                    + "not \(tapped) (a drink tapped during a save in flight never reached HealthKit, or reached it twice)")
+        }
     }
 
     /// The runtime releases the app while a live report waits in the stream: the pool is
