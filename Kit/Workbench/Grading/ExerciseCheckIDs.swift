@@ -18,7 +18,7 @@ enum ExerciseCheckID: String, CaseIterable, Codable, Sendable {
     var name: String {
         switch self {
         case .failedQueryStillCompletes: "a refresh whose HealthKit query fails completes its task, and the next imports nothing twice"
-        case .overlappingRefreshWaitsForTheLoad: "a refresh that overlaps a load completes its task after that load delivered"
+        case .overlappingRefreshWaitsForTheLoad: "a refresh that overlaps a load completes its task after that load delivered, or failed"
         case .threeRefreshesImportOnce: "two refreshes that overlap one load do not then both load what arrived since"
         case .authorizationWorkOnMain: "the work after authorization runs on the main thread, the Health status written there"
         case .reminderSetOnMain: "the reminder is set on the main thread"

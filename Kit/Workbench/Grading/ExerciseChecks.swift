@@ -245,5 +245,28 @@ enum ExerciseChecks {
         } catch is TimedOut {
             throw ExerciseCheckFailure("the other app's drink never arrived after two overlapping refreshes:\n\(run.screen)")
         }
+        try await joinedFailedLoadCompletes(run)
+    }
+
+    /// A refresh that joins a load whose query fails: in the solution it gets the load's
+    /// failure and completes its task with the first, no other load needed. Waiters kept for
+    /// the next good load complete only if one comes (the explored days always bring one).
+    @MainActor
+    private static func joinedFailedLoadCompletes(_ run: AppRun) async throws {
+        run.health.failQueries(with: HKError(.errorDatabaseInaccessible))
+        defer { run.health.failQueries(with: nil) }
+        let gate = run.health.hold(.query)
+        defer { gate.open() }
+        let first = run.runtime.deliverBackgroundRefresh()
+        try await waitUntil("the failing refresh's query to be held") { gate.isHeld }
+        let joined = run.runtime.deliverBackgroundRefresh()
+        await run.waitUntilIdle(holding: [gate]) { false }
+        gate.open()
+        let done = { [first, joined].allSatisfy { run.record.completionCount(of: $0.identifier) >= 1 } }
+        if !(await run.waitUntilIdle(holding: []) { done() }) {
+            throw ExerciseCheckFailure(
+                "a refresh that came while a load waited for a query that then failed never completed its background task "
+                    + "(the app went idle without it): the failed load left it waiting")
+        }
     }
 }
