@@ -14,6 +14,7 @@ enum ExerciseCheckID: String, CaseIterable, Codable, Sendable {
     case earlierSampleArrives = "earlier-sample-arrives"
     case twoTapsSaveBoth = "two-taps-save-both"
     case reportBufferedAtRelease = "report-buffered-at-release"
+    case slowQueryResumesOnce = "slow-query-resumes-once"
 
     var name: String {
         switch self {
@@ -25,6 +26,7 @@ enum ExerciseCheckID: String, CaseIterable, Codable, Sendable {
         case .addingADrinkDoesNotWait: "adding a drink returns at once and lists it, while HealthKit is still saving it"
         case .earlierSampleArrives: "a sample another app saved before the first launch arrives, however late the Health sheet is answered"
         case .reportBufferedAtRelease: "the app released with a live report not yet applied goes quietly, and launches again"
+        case .slowQueryResumesOnce: "a query that answers after the app's own timers fired resumes its caller once: the refresh completes once, nothing traps"
         case .twoTapsSaveBoth: "two drinks tapped in one turn of the main thread, or one while the other is saving, both reach HealthKit, each once"
         }
     }

@@ -37,6 +37,7 @@ enum ExerciseChecks {
                 case .earlierSampleArrives: try await earlierSampleArrives(run, sheet: sheet)
                 case .twoTapsSaveBoth: try await twoTapsSaveBoth(run)
                 case .reportBufferedAtRelease: try await reportBufferedAtRelease(run)
+                case .slowQueryResumesOnce: try await slowQueryResumesOnce(run)
                 }
             }
         }

@@ -104,3 +104,68 @@ extension ExerciseChecks {
         return true
     }
 }
+
+extension ExerciseChecks {
+    /// A query slower than every timer the app set for it: held until no timer of the app's
+    /// is armed (its own timeouts have fired: an event the kernel counts, not a clock of
+    /// ours), then answered. The solution resumes once, with the answer, and the refresh
+    /// completes once; a timeout that resumes the continuation unguarded has resumed it
+    /// already, and the answer resumes it again, which traps.
+    @MainActor
+    static func slowQueryResumesOnce(_ run: AppRun) async throws {
+        try await run.waitUntilLaunched()
+        await run.quiesce()
+        let gate = run.health.hold(.query)
+        defer { gate.open() }
+        let refresh = run.runtime.deliverBackgroundRefresh()
+        try await waitUntil("the refresh's query to be held") { gate.isHeld }
+        // Idle first: a timer task the query's caller made has then started its sleep.
+        _ = await run.waitUntilIdle(holding: [gate]) { false }
+        try await AppTimers.untilNoneArmed()
+        // A timer whose sleep ended wakes a task that may set another: idle, then look again.
+        _ = await run.waitUntilIdle(holding: [gate]) { false }
+        try await AppTimers.untilNoneArmed()
+        gate.open()
+        try await waitUntil("the refresh task to complete") { run.record.completionCount(of: refresh.identifier) >= 1 }
+        await run.quiesce()
+        let completions = run.record.completionCount(of: refresh.identifier)
+        if completions != 1 {
+            throw ExerciseCheckFailure("a refresh whose query answered after the app's own timers had fired completed its task \(completions) times")
+        }
+    }
+}
+
+/// The app's pending `Task.sleep`s, read from the kernel: libdispatch keeps one timerfd for
+/// the continuous clock (clockid 7), armed while any such sleep is pending. Read from a thread
+/// of our own that sleeps with `usleep`: a task's own `Task.sleep` would read the fd just as
+/// it fired, before libdispatch arms it again for the next sleep (measured: it reads as
+/// unarmed with another sleep pending).
+enum AppTimers {
+    static func untilNoneArmed() async throws {
+        #if os(Linux)
+        let fired = await withCheckedContinuation { (done: CheckedContinuation<Bool, Never>) in
+            Thread {
+                var clock = StallClock(limit: .seconds(120))
+                while armed() {
+                    if clock.timedOut(waitingFor: "the app's own timers to fire") != nil { return done.resume(returning: false) }
+                    usleep(1000)
+                    clock.look()
+                }
+                done.resume(returning: true)
+            }.start()
+        }
+        if !fired { throw RunJudgedNothing(reasons: [.neverIdle]) }
+        #else
+        throw RunJudgedNothing(reasons: [.threadStatesUnread])
+        #endif
+    }
+
+    private static func armed() -> Bool {
+        let fds = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fdinfo")) ?? []
+        return fds.contains { fd in
+            guard let info = try? String(contentsOfFile: "/proc/self/fdinfo/\(fd)", encoding: .utf8),
+                  info.contains("clockid: 7") else { return false }
+            return !info.contains("it_value: (0, 0)")
+        }
+    }
+}
