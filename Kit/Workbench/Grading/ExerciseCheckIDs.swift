@@ -15,6 +15,7 @@ enum ExerciseCheckID: String, CaseIterable, Codable, Sendable {
     case twoTapsSaveBoth = "two-taps-save-both"
     case reportBufferedAtRelease = "report-buffered-at-release"
     case slowQueryResumesOnce = "slow-query-resumes-once"
+    case tapDuringDayChangeKept = "tap-during-day-change-kept"
 
     var name: String {
         switch self {
@@ -27,6 +28,7 @@ enum ExerciseCheckID: String, CaseIterable, Codable, Sendable {
         case .earlierSampleArrives: "a sample another app saved before the first launch arrives, however late the Health sheet is answered"
         case .reportBufferedAtRelease: "the app released with a live report not yet applied goes quietly, and launches again"
         case .slowQueryResumesOnce: "a query that answers after the app's own timers fired resumes its caller once: the refresh completes once, nothing traps"
+        case .tapDuringDayChangeKept: "a drink tapped while the day changes stays listed"
         case .twoTapsSaveBoth: "two drinks tapped in one turn of the main thread, or one while the other is saving, both reach HealthKit, each once"
         }
     }

@@ -38,6 +38,7 @@ enum ExerciseChecks {
                 case .twoTapsSaveBoth: try await twoTapsSaveBoth(run)
                 case .reportBufferedAtRelease: try await reportBufferedAtRelease(run)
                 case .slowQueryResumesOnce: try await slowQueryResumesOnce(run)
+                case .tapDuringDayChangeKept: try await tapDuringDayChangeKept(run)
                 }
             }
         }

@@ -135,6 +135,43 @@ extension ExerciseChecks {
     }
 }
 
+extension ExerciseChecks {
+    /// A drink tapped while the day changes: the clock passes midnight in one turn of main,
+    /// which then stays busy until the watchers off main have done all they can without it,
+    /// and taps a drink in the same turn. The solution reads and writes the list in one turn
+    /// on main, after this one, so it keeps the new drink; a list computed off main before
+    /// the tap, and only written on main, loses it.
+    @MainActor
+    static func tapDuringDayChangeKept(_ run: AppRun) async throws {
+        try await run.waitUntilLaunched()
+        try await run.addDrink(.latte)
+        await run.quiesce()
+        let clock = run.device.clock, sent = clock.notificationsSent.count
+        let tapped = Recorder<Bool>()
+        try await run.busyAtRuntimeTurn {
+            clock.advance(by: 25 * 3600)
+            _ = run.busyMainThread(atMost: .seconds(5)) { clock.notificationsSent.count > sent }
+            run.busyMainThread(untilIdleOr: { false })
+            tapped.add((try? run.tapAddDrink(.singleEspresso)) != nil)
+        }
+        await run.quiesce()
+        let espresso = run.drinkRows.filter { $0.hasSuffix(" \(Int(DrinkType.singleEspresso.mgCaffeinePerServing)) mg") }
+        if tapped.all != [true] || espresso.count != 1 {
+            throw ExerciseCheckFailure(
+                "an espresso tapped while the day changed (yesterday's latte past 24 hours) is listed \(espresso.count) times: "
+                    + "the list written after the change was worked out before the tap:\n\(run.screen)")
+        }
+    }
+}
+
+/// What happened, in order, from any thread.
+final class Recorder<Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var list: [Value] = []
+    func add(_ value: Value) { lock.lock(); list.append(value); lock.unlock() }
+    var all: [Value] { lock.lock(); defer { lock.unlock() }; return list }
+}
+
 /// The app's pending `Task.sleep`s, read from the kernel: libdispatch keeps one timerfd for
 /// the continuous clock (clockid 7), armed while any such sleep is pending. Read from a thread
 /// of our own that sleeps with `usleep`: a task's own `Task.sleep` would read the fd just as
