@@ -1,8 +1,8 @@
 // probe: -swift-version 5
 // A stand-in for a framework that marks its declarations `@preconcurrency`, built in the
 // Swift 5 mode: two main-actor classes, one marked on the type only, and a class with no
-// actor whose handler-taking methods are marked one but not the other; and a class that
-// is not `Sendable`, unmarked; and a marked main-actor protocol.
+// actor whose handler-taking methods are marked one but not the other; a class that is
+// not `Sendable`, unmarked; one marked non-`Sendable`; and a marked main-actor protocol.
 
 /// Marked on the type: its members take their isolation, and the mark, from it.
 @preconcurrency @MainActor
@@ -34,6 +34,16 @@ public final class Report {
     public init() {}
     public var lines: [String] = []
 }
+
+/// Not `Sendable`, and saying so: the unavailable conformance is the Swift 5 way to mark a
+/// type non-`Sendable` on purpose (SE-0302), which `@preconcurrency import` does not hide.
+public final class Receipt {
+    public init() {}
+    public var lines: [String] = []
+}
+
+@available(*, unavailable)
+extension Receipt: Sendable {}
 
 /// A main-actor protocol, marked: a class that conforms takes its actor, and the mark,
 /// from it, as an app's class does from ClockKit's data source protocol.
