@@ -4,9 +4,10 @@
 // (SE-0414, SE-0430), so using it after the call is an error. (Probe concurrent-lends: to
 // a nonisolated async function the same call only lends it.) A parameter of the caller's
 // belongs to the caller's task, so sending it is an error even with nothing after it, and
-// so is a `Task { }` closure that captures it: the closure diagnostic asks only whether the
-// caller's side can still reach the value, not whether it goes on to use it. Does not
-// compile, on purpose.
+// so is a `Task { }` closure in nonisolated code that captures it: the closure diagnostic
+// asks only whether the caller's task can still reach the value, not whether it goes on to
+// use it (probe task-capture-allowed: a `sending` parameter, or a `Task` that inherits the
+// caller's actor, may capture it). Does not compile, on purpose.
 final class Batch {
     var drinks: [Int] = []
 }
