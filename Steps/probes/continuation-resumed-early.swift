@@ -1,13 +1,13 @@
 // probe: -sanitize=thread -swift-version 6
-// watch: the report comes from the runtime's own ordering, which TSan cannot see; a runtime that tells TSan about it ends the report
+// watch: the runtime tells TSan of the resume but acquires only when it runs a suspended task; a runtime that acquires on the already-resumed path too ends the report
 // Under ThreadSanitizer on Linux: a continuation resumed from a queue before its task has
 // suspended, and one resumed long after. Either way the queue writes a value and then
 // resumes, and the task reads the value after its `await`: the resume orders the two.
-// Resumed after the task suspended, the resume hands the task to an executor through
-// Dispatch, which TSan follows. Resumed before, the task goes on without suspending, and
-// only the concurrency runtime's own atomics order the two accesses, and TSan does not
-// see them: it reports a data race that is not one. Each case runs in a child process of
-// its own, and the parent counts the reports.
+// The runtime marks each resume for TSan (a release on the task). Resumed after the task
+// suspended, the task runs again as a job, and the runtime marks that (the acquire): TSan
+// sees the order. Resumed before, the task goes on without suspending and without that
+// acquire: TSan sees a release with no acquire and reports a data race that is not one.
+// Each case runs in a child process of its own, and the parent counts the reports.
 import Foundation
 import Synchronization
 
